@@ -1,0 +1,39 @@
+# SPDX-License-Identifier: MIT
+# cokernel top-level Makefile.
+#   make [BOARD=b] run | check | image | bench | deps | unit | clean
+# BOARD defaults to the reference board. Big builds (Linux, busybox, ...) are
+# cached in $(CK_CACHE), keyed by their inputs, so reruns take minutes.
+
+BOARDS := $(sort $(notdir $(patsubst %/board.mk,%,$(wildcard bsp/*/board.mk))))
+BOARD ?= versatilepb
+ifeq ($(filter $(BOARD),$(BOARDS)),)
+$(error unknown BOARD '$(BOARD)'; known boards: $(BOARDS))
+endif
+
+TOP := $(CURDIR)
+CK_CACHE ?= $(if $(XDG_CACHE_HOME),$(XDG_CACHE_HOME),$(HOME)/.cache)/cokernel
+B := $(TOP)/build/$(BOARD)
+HOSTB := $(TOP)/build/host
+JOBS ?= 2
+NICE := nice -n 10
+PYTHON := /usr/bin/python3
+
+include bsp/$(BOARD)/board.mk
+
+.PHONY: all deps check unit run bench image clean help
+all: image
+
+help:
+	@echo "make [BOARD=b] run|check|image|bench|deps|unit|clean   boards: $(BOARDS)"
+
+deps:
+	@$(TOP)/mk/deps.sh
+
+include mk/unit.mk
+include mk/cokernel.mk
+include mk/linux.mk
+include mk/rootfs.mk
+include mk/qemu.mk
+
+clean:
+	rm -rf build

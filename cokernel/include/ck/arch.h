@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * arch.h - the contract between the portable core and cokernel/arch/<cpu>/.
+ *
+ * Every hook is declared once here with its contract; an arch implements all
+ * of them (host unit tests use the "sim" arch in tests/unit/). The core never
+ * includes an arch header.
+ *
+ * Execution model (all arches):
+ *  - There is one "root" context: before Linux it is the co-kernel's boot
+ *    and idle loop, afterwards it is Linux. It is the lowest priority and is
+ *    represented by the core's root task (ck_task, prio -1).
+ *  - RT tasks run privileged with the normal (Linux) interrupt class masked
+ *    in hardware and the RT class enabled.
+ *  - The RT class entry (FIQ / critical input / level 15) saves the full
+ *    interrupted context into ck_current()->ctx, calls ck_rt_irq_handle(),
+ *    and resumes the context of the task it returns. Nothing else is saved
+ *    on the interrupted context's stack (it may be a Linux user stack).
+ */
+#ifndef CK_ARCH_H
+#define CK_ARCH_H
+
+#include <stdint.h>
+
+/*
+ * Saved register frame of a context. The layout is the arch's business; the
+ * core only reserves room. Each arch checks its frame fits with a
+ * _Static_assert (ARM926 needs 17 words, e500 about 40).
+ */
+#define CK_ARCH_CTX_WORDS 48
+struct ck_arch_ctx {
+	uintptr_t w[CK_ARCH_CTX_WORDS];
+};
+
+/** Minimum stack for a task: the core's deepest path plus the arch's frame. */
+#define CK_STACK_MIN 1024u
+
+typedef unsigned long ck_rtflags_t;
+
+/**
+ * arch_rt_mask() - mask the RT interrupt class on this CPU.
+ * Return: the previous state, for arch_rt_restore().
+ * Context: any. Nestable through save/restore pairs.
+ */
+ck_rtflags_t arch_rt_mask(void);
+
+/** arch_rt_restore() - restore the RT class mask saved by arch_rt_mask(). */
+void arch_rt_restore(ck_rtflags_t flags);
+
+/**
+ * arch_ctx_init() - build the initial frame of a new task so that the first
+ * switch to it calls @tramp(@arg0) on @stack_top with the RT class enabled
+ * and the normal class masked. @tramp never returns.
+ * @stack_top: one past the highest usable byte, 8-byte aligned.
+ * Context: any, RT masked.
+ */
+void arch_ctx_init(struct ck_arch_ctx *ctx, void (*tramp)(void *), void *arg0,
+		   void *stack_top);
+
+/**
+ * arch_ctx_switch() - voluntary switch: save the caller into @from and resume
+ * @to (which may be a frame saved by the RT interrupt entry, including the
+ * root context). Returns when @from is resumed.
+ * Context: RT task or root, RT masked (restored to the saved state on resume).
+ */
+void arch_ctx_switch(struct ck_arch_ctx *from, struct ck_arch_ctx *to);
+
+/**
+ * arch_wait_for_interrupt() - idle the CPU until an interrupt (WFI, wait,
+ * sleep). Context: root context before Linux, RT unmasked.
+ */
+void arch_wait_for_interrupt(void);
+
+#endif /* CK_ARCH_H */

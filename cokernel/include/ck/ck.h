@@ -1,0 +1,234 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * ck.h - the RT API of cokernel: tasks, periodic release, clock, semaphores,
+ * RT interrupt handlers, console.
+ *
+ * Conventions (see DESIGN §6):
+ *  - time is uint64_t nanoseconds on the co-kernel's monotonic clock;
+ *  - priorities: CK_PRIO_MIN (0) .. CK_PRIO_MAX (63), higher is more urgent,
+ *    FIFO among tasks of one priority; Linux (the root context) is below all;
+ *  - errors are negative CK_E* values, success is 0 (or a count where said);
+ *  - "Context:" names where a call may be made: RT task, RT interrupt
+ *    (a handler attached with ck_irq_attach), init (before ck_start), any.
+ *  - No allocation: every object (task, its stack, semaphore) is provided by
+ *    the caller and must outlive its use.
+ */
+#ifndef CK_CK_H
+#define CK_CK_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <ck/arch.h>
+#include <ck/list.h>
+
+/* Error numbers: the Linux/POSIX values, so tools can print strerror(). */
+#define CK_EPERM 1
+#define CK_EINTR 4
+#define CK_EAGAIN 11
+#define CK_ENOMEM 12
+#define CK_EFAULT 14
+#define CK_EBUSY 16
+#define CK_EEXIST 17
+#define CK_ENODEV 19
+#define CK_EINVAL 22
+#define CK_ENOSPC 28
+#define CK_ERANGE 34
+#define CK_ENOSYS 38
+#define CK_EBADMSG 74
+#define CK_EOVERFLOW 75
+#define CK_ETIMEDOUT 110
+
+#define CK_PRIO_MIN 0
+#define CK_PRIO_MAX 63
+#define CK_NR_PRIO 64
+
+#define CK_NS_PER_US 1000ull
+#define CK_NS_PER_MS 1000000ull
+#define CK_NS_PER_S 1000000000ull
+
+/** Sentinel deadline: wait without timeout. */
+#define CK_INFINITE UINT64_MAX
+
+/* ------------------------------------------------------------------ */
+/* Timers (one-shot or periodic callbacks run in RT interrupt context). */
+
+struct ck_timer;
+typedef void (*ck_timer_fn)(struct ck_timer *t);
+
+struct ck_timer {
+	struct ck_list node;   /* link in the sorted timer queue */
+	uint64_t expires_ns;   /* absolute expiry on the monotonic clock */
+	uint64_t period_ns;    /* 0 = one-shot */
+	uint64_t overruns;     /* periodic: expiries missed in total */
+	ck_timer_fn fn;        /* called in RT interrupt context */
+	void *arg;
+	uint8_t armed;
+};
+
+/* ------------------------------------------------------------------ */
+/* Tasks */
+
+enum ck_task_state {
+	CK_TASK_DORMANT = 0,  /* created, not started or exited */
+	CK_TASK_READY,        /* in the ready queue (or running) */
+	CK_TASK_BLOCKED,      /* waiting for a semaphore, a delay or a period */
+};
+
+struct ck_task {
+	struct ck_arch_ctx ctx;  /* saved registers; layout is the arch's */
+	struct ck_list rq_node;  /* ready queue link, or wait queue link */
+	const char *name;
+	int prio;
+	uint8_t state;           /* enum ck_task_state */
+	uint8_t timed_out;       /* set when a timed wait expired */
+	void (*entry)(void *arg);
+	void *arg;
+	void *stack;             /* lowest address of the stack */
+	size_t stack_bytes;
+	struct ck_timer wake_timer; /* delays and wait timeouts */
+	/* periodic release (ck_task_set_periodic) */
+	uint64_t period_ns;      /* 0 = not periodic */
+	uint64_t next_release_ns;
+	uint64_t overruns_total;
+	/* statistics */
+	uint64_t switches;       /* times this task was switched in */
+};
+
+/**
+ * ck_task_create() - create a task and make it ready.
+ * @t: task object, caller-provided, zero or reused after exit.
+ * @name: for traces and the console; not copied.
+ * @prio: CK_PRIO_MIN..CK_PRIO_MAX, higher is more urgent.
+ * @entry: task body; returning from it exits the task.
+ * @arg: passed to @entry.
+ * @stack: caller-provided stack memory, 8-byte aligned.
+ * @stack_bytes: its size; at least CK_STACK_MIN.
+ * Return: 0, -CK_EINVAL (bad prio, NULL, stack too small or misaligned),
+ *         -CK_EBUSY (@t is already alive).
+ * Context: init, RT task. A task created from an RT task at a higher
+ * priority than the caller preempts it at once.
+ */
+int ck_task_create(struct ck_task *t, const char *name, int prio,
+		   void (*entry)(void *arg), void *arg, void *stack,
+		   size_t stack_bytes);
+
+/** ck_task_self() - the running RT task, or NULL in the root context. Context: any. */
+struct ck_task *ck_task_self(void);
+
+/**
+ * ck_task_set_periodic() - make the calling task periodic.
+ * @start_ns: absolute time of the first release; 0 means now + @period_ns.
+ * @period_ns: period, > 0.
+ * Return: 0 or -CK_EINVAL. Context: RT task.
+ */
+int ck_task_set_periodic(uint64_t start_ns, uint64_t period_ns);
+
+/**
+ * ck_task_wait_period() - wait for the next release point of the caller.
+ *
+ * Release points are start + k * period. A release point that passed while
+ * the task was still busy is an overrun: it is counted, never executed late,
+ * and the task waits for the first release point at or after now. A job that
+ * runs 1.5 periods gets exactly 1 overrun and is released at the next boundary.
+ *
+ * Return: the number of release points missed since the previous call (>= 0),
+ *         or -CK_EPERM if the task is not periodic.
+ * Context: RT task.
+ */
+long ck_task_wait_period(void);
+
+/** ck_task_sleep_until() - block until @abs_ns. Return 0. Context: RT task. */
+int ck_task_sleep_until(uint64_t abs_ns);
+
+/** ck_task_sleep() - block for @rel_ns. Return 0. Context: RT task. */
+int ck_task_sleep(uint64_t rel_ns);
+
+/** ck_task_yield() - go behind the tasks of the same priority. Context: RT task. */
+void ck_task_yield(void);
+
+/** ck_task_exit() - end the calling task. Context: RT task. Does not return. */
+void ck_task_exit(void) __attribute__((noreturn));
+
+/* ------------------------------------------------------------------ */
+/* Clock */
+
+/** ck_clock_now() - monotonic time in ns since co-kernel start. Context: any. */
+uint64_t ck_clock_now(void);
+
+/* ------------------------------------------------------------------ */
+/* Timers */
+
+/**
+ * ck_timer_init() - prepare @t to call @fn(@t) in RT interrupt context.
+ * Context: any.
+ */
+void ck_timer_init(struct ck_timer *t, ck_timer_fn fn, void *arg);
+
+/**
+ * ck_timer_start() - arm @t for @abs_ns, then every @period_ns if non-zero.
+ * A periodic timer that falls behind skips the missed expiries and adds
+ * them to t->overruns. Re-arming an armed timer moves it.
+ * Return: 0 or -CK_EINVAL. Context: any (RT task, RT interrupt, init).
+ */
+int ck_timer_start(struct ck_timer *t, uint64_t abs_ns, uint64_t period_ns);
+
+/** ck_timer_stop() - disarm @t (no effect if not armed). Context: any. */
+void ck_timer_stop(struct ck_timer *t);
+
+/* ------------------------------------------------------------------ */
+/* Counting semaphores */
+
+typedef struct ck_sem {
+	uint32_t count;
+	struct ck_list waiters;  /* by priority, FIFO within a priority */
+} ck_sem_t;
+
+/** ck_sem_init() - set @count. Return 0. Context: init, RT task. */
+int ck_sem_init(ck_sem_t *s, uint32_t count);
+
+/**
+ * ck_sem_wait_until() - take one unit, blocking until @abs_ns at most.
+ * Return: 0, -CK_ETIMEDOUT, -CK_EAGAIN (@abs_ns already past and count 0;
+ *         use 0 for a non-blocking try). Context: RT task.
+ */
+int ck_sem_wait_until(ck_sem_t *s, uint64_t abs_ns);
+
+/** ck_sem_wait() - take one unit, blocking without limit. Context: RT task. */
+int ck_sem_wait(ck_sem_t *s);
+
+/**
+ * ck_sem_post() - give one unit; wakes the most urgent waiter.
+ * Return: 0 or -CK_EOVERFLOW (count at UINT32_MAX).
+ * Context: RT task, RT interrupt.
+ */
+int ck_sem_post(ck_sem_t *s);
+
+/* ------------------------------------------------------------------ */
+/* RT interrupts (sources routed to the RT class: FIQ, CINT, level 15) */
+
+typedef void (*ck_irq_fn)(unsigned int line, void *arg);
+
+/**
+ * ck_irq_attach() - own hardware line @line on the RT class and call @fn.
+ * Return: 0, -CK_EINVAL (line out of range), -CK_EBUSY (already attached).
+ * Context: init, RT task.
+ */
+int ck_irq_attach(unsigned int line, ck_irq_fn fn, void *arg);
+
+/* ------------------------------------------------------------------ */
+/* Console: line-buffered, prefixed "[ck] ", never interleaved mid-line
+ * with Linux's output. */
+
+/**
+ * ck_printf() - format into the caller's line buffer, emit whole lines.
+ * Supports %d %i %u %x %X %p %s %c %% with l/ll/z, width, '-' and '0'.
+ * Return: bytes formatted. Context: any (never blocks; a full console
+ * buffer drops whole lines and counts them).
+ */
+int ck_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/** ck_snprintf() - the same formatter into @buf; always NUL-terminates. */
+int ck_snprintf(char *buf, size_t size, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+#endif /* CK_CK_H */

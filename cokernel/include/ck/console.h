@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * console.h - the one serial console shared by the co-kernel and Linux.
+ *
+ * The co-kernel owns the UART. RT-side output (ck_printf) is queued as whole
+ * lines prefixed "[ck] " in a bounded ring (never blocks, drops whole lines
+ * when full and counts them). Linux's console output arrives through the
+ * guest page's console_write(). The UART only ever switches between the two
+ * sides at a line boundary; if Linux leaves a line unfinished (a shell
+ * prompt) for longer than CK_CONSOLE_HOLD_NS while RT lines wait, the
+ * console ends Linux's line with a newline first, like printk's continuation
+ * rule, and resumes it on a fresh line afterwards.
+ */
+#ifndef CK_CONSOLE_H
+#define CK_CONSOLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <ck/hw.h>
+
+#define CK_CONSOLE_PREFIX "[ck] "
+#define CK_CONSOLE_HOLD_NS (200ull * 1000 * 1000)
+
+/** console_init() - use @uart from now on. Context: init. */
+void console_init(const struct ck_uart *uart);
+
+/**
+ * console_put_line() - queue one RT-side line (the prefix and a trailing
+ * newline are added here). Return 0, or -CK_ENOSPC when the ring is full
+ * (the line is dropped and counted). Context: any; wait-free, bounded by @len.
+ */
+int console_put_line(const char *line, size_t len);
+
+/**
+ * console_drain() - move queued RT lines to the UART while it has room.
+ * Context: root (co-kernel idle loop, or Linux via the guest ops); it is
+ * the only consumer, callers serialise it (Linux calls it with IRQs off).
+ */
+void console_drain(void);
+
+/**
+ * console_guest_write() - Linux-side console output (guest op).
+ * Return: bytes taken. Context: Linux, IRQs off.
+ */
+int console_guest_write(const char *buf, size_t len);
+
+/** console_guest_read() - console input for Linux; returns bytes read. */
+int console_guest_read(char *buf, size_t len);
+
+/** console_dropped() - RT lines dropped so far because the ring was full. */
+uint32_t console_dropped(void);
+
+#endif /* CK_CONSOLE_H */

@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * hw.h - what the core needs from the board's devices, and what the arch and
+ * the drivers may call in the core. Drivers (cokernel/drivers/) fill these
+ * ops tables; the board (bsp/<board>/board.c) picks the drivers and gives
+ * them their bases, lines and clocks.
+ */
+#ifndef CK_HW_H
+#define CK_HW_H
+
+#include <stdint.h>
+#include <ck/ck.h>
+
+/*
+ * Free-running counter of the RT clock. Counts up (a driver for a
+ * down-counter returns the complement), wraps at @mask. The core extends
+ * it to 64 bits, so it must be read at least once per wrap: the core arms
+ * the event timer at least every CK_CLOCK_MAX_IDLE_NS.
+ */
+struct ck_clocksource {
+	const char *name;
+	uint32_t (*read)(void);    /* Context: any */
+	uint32_t mask;             /* e.g. 0xffffffff for 32 bits */
+	uint64_t hz;               /* counting frequency */
+};
+
+/* One-shot event timer on the RT interrupt class. */
+struct ck_clockevent {
+	const char *name;
+	unsigned int line;         /* PIC line, routed to the RT class */
+	uint64_t hz;               /* tick frequency of set_next */
+	uint32_t max_ticks;        /* largest delta set_next accepts */
+	/* fire once @ticks (>= 1) from now; Context: RT masked */
+	void (*set_next)(uint32_t ticks);
+	/* acknowledge the expiry (clear the device's interrupt) */
+	void (*ack)(void);
+	/* mask the device's interrupt output (see pl190 quirk) and stop it */
+	void (*stop)(void);
+};
+
+/* The interrupt controller, owned by the co-kernel. Lines are 0..nr_lines-1. */
+struct ck_pic {
+	const char *name;
+	unsigned int nr_lines;
+	/* route @line to the RT class (rt != 0) or the normal class */
+	void (*route)(unsigned int line, int rt);
+	void (*mask)(unsigned int line);
+	void (*unmask)(unsigned int line);
+	/* highest-priority pending RT-class line, or -1. Context: RT irq */
+	int (*next_rt)(void);
+	/* highest-priority pending normal-class line (masked ones excluded), or -1 */
+	int (*next_normal)(void);
+	/* software-raise / clear a normal-class line (doorbell into Linux) */
+	void (*soft_raise)(unsigned int line);
+	void (*soft_clear)(unsigned int line);
+};
+
+/* Polled UART owned by the co-kernel (console of both sides). */
+struct ck_uart {
+	const char *name;
+	/* put one byte if the TX FIFO has room; 0 on success, -CK_EAGAIN if full */
+	int (*try_putc)(char c);
+	/* get one byte, or -1 if the RX FIFO is empty */
+	int (*getc)(void);
+};
+
+/* ---- provided by the core, called by the arch entry code ---- */
+
+/** ck_current() - the task whose frame the RT entry must save into. */
+struct ck_task *ck_current(void);
+
+/**
+ * ck_rt_irq_handle() - handle every pending RT-class line (timer expiries,
+ * attached handlers), then pick the task to resume.
+ * Return: the task whose ctx the arch must restore (it is ck_current() now).
+ * Context: RT interrupt entry, RT masked, interrupted frame already saved.
+ */
+struct ck_task *ck_rt_irq_handle(void);
+
+/** ck_task_trampoline() - first code of every task; @arg is the task. */
+void ck_task_trampoline(void *arg) __attribute__((noreturn));
+
+#endif /* CK_HW_H */

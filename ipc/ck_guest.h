@@ -1,0 +1,103 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * ck_guest.h - the guest page: how Linux finds and calls the co-kernel.
+ *
+ * The co-kernel places one struct ck_guest_page at the physical address named
+ * by the `reg` of the guest device tree's `cokernel,vpic` node. That address
+ * lies in the co-kernel region, which Linux keeps in its linear map
+ * (reserved-memory without no-map), so Linux reads it with phys_to_virt()
+ * and calls the function pointers directly: same CPU, same privilege, same
+ * address space (DESIGN §3, §4). The co-kernel never trusts what Linux writes
+ * here beyond the fields documented as Linux-written.
+ *
+ * Hand-over, in order (Linux side: linux-guest/drivers/cokernel-vpic.c):
+ *  1. Linux checks magic and abi, ioremaps every mmio[] window (before any
+ *     process exists, so the mapping is in every page table) and writes the
+ *     virtual address into mmio[i].va;
+ *  2. Linux installs the RT-class entry trampoline to rt_entry (ARM:
+ *     claim_fiq() + set_fiq_handler());
+ *  3. Linux calls attach(); the co-kernel switches to the new addresses and
+ *     resumes its RT timer. From here on the ops below are live.
+ *
+ * vIRQ numbers: 0 .. CK_VIRQ_SOFT_BASE-1 are the hardware lines of the real
+ * PIC that Linux owns; CK_VIRQ_SOFT_BASE .. CK_VIRQ_NR-1 are virtual sources
+ * raised by the co-kernel (console input, IPC doorbells), whose pending bits
+ * live in co-kernel memory and reach Linux through one normal-class soft line.
+ *
+ * Calling context of every op: Linux kernel, any context (IRQs on or off),
+ * never concurrently on two CPUs (uniprocessor). Ops never sleep; their cost
+ * is bounded and noted per op.
+ */
+#ifndef CK_GUEST_H
+#define CK_GUEST_H
+
+#ifdef __KERNEL__
+#include <linux/types.h>
+typedef u32 ck_u32;
+typedef s32 ck_s32;
+#else
+#include <stdint.h>
+typedef uint32_t ck_u32;
+typedef int32_t ck_s32;
+#endif
+
+#define CK_GUEST_MAGIC 0x50474b43u  /* "CKGP" little-endian */
+#define CK_GUEST_ABI 1u
+#define CK_GUEST_MAX_MMIO 8
+
+#define CK_VIRQ_SOFT_BASE 32u
+#define CK_VIRQ_NR 64u
+#define CK_VIRQ_CONSOLE (CK_VIRQ_SOFT_BASE + 0u)  /* console input ready */
+#define CK_VIRQ_IPC (CK_VIRQ_SOFT_BASE + 1u)      /* IPC doorbell (UIO) */
+
+/* set_type() values: the Linux IRQ_TYPE_* encoding */
+#define CK_VIRQ_TYPE_EDGE_RISING 1u
+#define CK_VIRQ_TYPE_LEVEL_HIGH 4u
+
+/* mmio[].flags */
+#define CK_MMIO_DEVICE 0u  /* device registers: ioremap() */
+#define CK_MMIO_SHM 1u     /* the IPC region (no-map RAM): ioremap(), uncached */
+
+struct ck_guest_mmio {
+	ck_u32 phys;   /* co-kernel-written: physical base */
+	ck_u32 size;   /* co-kernel-written: bytes */
+	ck_u32 flags;  /* co-kernel-written: CK_MMIO_* */
+	ck_u32 va;     /* Linux-written: kernel virtual address of the mapping */
+};
+
+struct ck_guest_page {
+	ck_u32 magic;          /* CK_GUEST_MAGIC */
+	ck_u32 abi;            /* CK_GUEST_ABI */
+	ck_u32 size;           /* sizeof(struct ck_guest_page) */
+	ck_u32 nr_mmio;        /* valid entries in mmio[] */
+	struct ck_guest_mmio mmio[CK_GUEST_MAX_MMIO];
+	ck_u32 rt_entry;       /* VA of the RT-class entry (trampoline target) */
+	ck_u32 nr_virq;        /* CK_VIRQ_NR */
+	ck_u32 boot_window_ns_lo;  /* co-kernel-written after attach: RT pause */
+	ck_u32 boot_window_ns_hi;
+
+	/* attach(): see the hand-over above. Return 0, or -CK_E* (the driver
+	 * then leaves the RT side stopped and says so). */
+	ck_s32 (*attach)(void);
+	/* mask()/unmask(): stop/start delivering @virq. Cost: a register write. */
+	void (*mask)(ck_u32 virq);
+	void (*unmask)(ck_u32 virq);
+	/* eoi(): end of a level vIRQ's handling; for soft vIRQs a no-op. */
+	void (*eoi)(ck_u32 virq);
+	/* set_type(): CK_VIRQ_TYPE_*; returns 0 or -CK_EINVAL. */
+	ck_s32 (*set_type)(ck_u32 virq, ck_u32 type);
+	/* next_pending(): the most urgent pending unmasked vIRQ, or -1. Soft
+	 * vIRQs are cleared as they are returned (edge semantics). Called in a
+	 * loop from Linux's root IRQ handler until -1. */
+	ck_s32 (*next_pending)(void);
+	/* console_write(): queue @len bytes of Linux console output; lines from
+	 * the two sides are never interleaved mid-line. Returns bytes taken
+	 * (may be < len when the UART is busy; call again). */
+	ck_s32 (*console_write)(const char *buf, ck_u32 len);
+	/* console_read(): up to @len bytes of console input; returns count. */
+	ck_s32 (*console_read)(char *buf, ck_u32 len);
+	/* notify(): Linux -> RT doorbell for IPC channel @chan; 0 or -CK_EINVAL. */
+	ck_s32 (*notify)(ck_u32 chan);
+};
+
+#endif /* CK_GUEST_H */
