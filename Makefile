@@ -29,10 +29,12 @@ help:
 deps:
 	@$(TOP)/mk/deps.sh
 
+# order matters: a rule's prerequisites are expanded when it is read
 include mk/unit.mk
-include mk/cokernel.mk
-include mk/linux.mk
+include mk/tools.mk
 include mk/rootfs.mk
+include mk/linux.mk
+include mk/cokernel.mk
 include mk/qemu.mk
 
 clean:

@@ -1,0 +1,12 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* cokernel.h - what the cokernel guest drivers share. */
+#ifndef LINUX_COKERNEL_H
+#define LINUX_COKERNEL_H
+
+#include "ck_guest.h"
+
+/* The co-kernel's guest page once vpic.c has validated and attached it;
+ * NULL when Linux runs without a co-kernel. */
+extern struct ck_guest_page *cokernel_page;
+
+#endif

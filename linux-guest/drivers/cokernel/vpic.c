@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * vpic.c - the cokernel paravirtual interrupt controller ("cokernel,vpic").
+ *
+ * cokernel boots first and owns the real interrupt controller (on the
+ * reference board a PL190 VIC) and an RT timer routed to FIQ. Linux sees
+ * this node instead of the VIC/SIC; every operation is a plain call into the
+ * co-kernel through the call table in its guest page (same CPU, same
+ * privilege, the page lies in RAM Linux keeps in its linear map). See
+ * ipc/ck_guest.h in the cokernel tree for the ABI and the hand-over order.
+ *
+ * Init runs from init_IRQ(), before interrupts are enabled and before any
+ * process exists, which matters twice:
+ *  - the co-kernel's device windows are ioremap()ped here, so they are in
+ *    init_mm before the first fork and thus in every page table: the FIQ can
+ *    land in any process and the co-kernel must never fault;
+ *  - Linux keeps CPSR.F set from entry until the idle task or the first
+ *    return to user space (arch/arm/kernel/process.c arch_cpu_idle_prepare),
+ *    so installing the FIQ trampoline here closes the boot window before any
+ *    FIQ can reach Linux's own vector_fiq, which never acknowledges.
+ */
+#define pr_fmt(fmt) "cokernel: " fmt
+
+#include <linux/init.h>
+#include <linux/io.h>
+#include <linux/irq.h>
+#include <linux/irqchip.h>
+#include <linux/irqdomain.h>
+#include <linux/math64.h>
+#include <linux/memblock.h>
+#include <linux/of.h>
+#include <linux/of_address.h>
+#include <asm/exception.h>
+#include <asm/fiq.h>
+#include "cokernel.h"
+
+struct ck_guest_page *cokernel_page;
+static struct irq_domain *ck_domain;
+
+static void ck_vpic_mask(struct irq_data *d)
+{
+	cokernel_page->mask(irqd_to_hwirq(d));
+}
+
+static void ck_vpic_unmask(struct irq_data *d)
+{
+	cokernel_page->unmask(irqd_to_hwirq(d));
+}
+
+static void ck_vpic_eoi(struct irq_data *d)
+{
+	cokernel_page->eoi(irqd_to_hwirq(d));
+}
+
+static int ck_vpic_set_type(struct irq_data *d, unsigned int type)
+{
+	type &= IRQ_TYPE_SENSE_MASK;
+	if (type != IRQ_TYPE_LEVEL_HIGH && type != IRQ_TYPE_EDGE_RISING)
+		return -EINVAL;
+	if (cokernel_page->set_type(irqd_to_hwirq(d), type))
+		return -EINVAL;
+	irq_set_handler_locked(d, type == IRQ_TYPE_LEVEL_HIGH ?
+				  handle_level_irq : handle_edge_irq);
+	return IRQ_SET_MASK_OK;
+}
+
+/* Edge vIRQs are cleared by next_pending() as it returns them. */
+static void ck_vpic_ack(struct irq_data *d)
+{
+}
+
+static struct irq_chip ck_vpic_chip = {
+	.name = "vPIC",
+	.irq_ack = ck_vpic_ack,
+	.irq_mask = ck_vpic_mask,
+	.irq_unmask = ck_vpic_unmask,
+	.irq_eoi = ck_vpic_eoi,
+	.irq_set_type = ck_vpic_set_type,
+};
+
+static int ck_vpic_map(struct irq_domain *d, unsigned int irq,
+		       irq_hw_number_t hw)
+{
+	if (hw >= CK_VIRQ_NR)
+		return -EINVAL;
+	irq_set_chip_and_handler(irq, &ck_vpic_chip, handle_level_irq);
+	irq_set_probe(irq);
+	return 0;
+}
+
+static const struct irq_domain_ops ck_vpic_domain_ops = {
+	.map = ck_vpic_map,
+	.xlate = irq_domain_xlate_twocell,
+};
+
+/* Root IRQ handler: ask the co-kernel which vIRQ is next until none. */
+static void __exception_irq_entry ck_vpic_handle_irq(struct pt_regs *regs)
+{
+	s32 virq;
+
+	while ((virq = cokernel_page->next_pending()) >= 0)
+		generic_handle_domain_irq(ck_domain, virq);
+}
+
+/* FIQ trampoline copied to Linux's FIQ vector: ldr pc, [pc, #-4]; .word */
+static u32 ck_fiq_tramp[2];
+static struct fiq_handler ck_fiq_owner = { .name = "cokernel" };
+
+static int __init ck_vpic_check(struct ck_guest_page *p)
+{
+	if (p->magic != CK_GUEST_MAGIC) {
+		pr_err("no co-kernel guest page (magic %08x)\n", p->magic);
+		return -ENODEV;
+	}
+	if (p->abi != CK_GUEST_ABI || p->size != sizeof(*p) ||
+	    p->nr_mmio > CK_GUEST_MAX_MMIO || p->nr_virq > CK_VIRQ_NR) {
+		pr_err("guest page ABI %u size %u not supported (want %u/%zu)\n",
+		       p->abi, p->size, CK_GUEST_ABI, sizeof(*p));
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int __init ck_vpic_map_windows(struct ck_guest_page *p)
+{
+	unsigned int i;
+
+	for (i = 0; i < p->nr_mmio; i++) {
+		struct ck_guest_mmio *w = &p->mmio[i];
+		void __iomem *va = ioremap(w->phys, w->size);
+
+		if (!va) {
+			pr_err("cannot map window %u (%08x+%x)\n", i, w->phys,
+			       w->size);
+			return -ENOMEM;
+		}
+		w->va = (u32)(unsigned long)va;
+	}
+	return 0;
+}
+
+static int __init ck_vpic_of_init(struct device_node *node,
+				  struct device_node *parent)
+{
+	struct ck_guest_page *p;
+	struct resource res;
+	s32 ret;
+
+	if (of_address_to_resource(node, 0, &res))
+		return -EINVAL;
+	if (!memblock_is_memory(res.start) ||
+	    !memblock_is_map_memory(res.start)) {
+		pr_err("guest page %pa is not in the linear map\n", &res.start);
+		return -EINVAL;
+	}
+	p = phys_to_virt(res.start);
+	ret = ck_vpic_check(p);
+	if (ret)
+		return ret;
+	ret = ck_vpic_map_windows(p);
+	if (ret)
+		return ret;
+
+	ck_fiq_tramp[0] = 0xe51ff004; /* ldr pc, [pc, #-4] */
+	ck_fiq_tramp[1] = p->rt_entry;
+	if (claim_fiq(&ck_fiq_owner))
+		return -EBUSY;
+	set_fiq_handler(ck_fiq_tramp, sizeof(ck_fiq_tramp));
+
+	ck_domain = irq_domain_add_linear(node, p->nr_virq, &ck_vpic_domain_ops,
+					  NULL);
+	if (!ck_domain)
+		return -ENOMEM;
+	irq_set_default_host(ck_domain);
+	cokernel_page = p;
+	ret = set_handle_irq(ck_vpic_handle_irq);
+	if (ret)
+		return ret;
+
+	ret = p->attach();
+	if (ret) {
+		pr_err("co-kernel refused attach (%d): RT side stopped\n", ret);
+		return 0; /* Linux's interrupts still work through the vPIC */
+	}
+	pr_info("attached: %u vIRQs, RT entry %08x, RT paused %llu us at boot\n",
+		p->nr_virq, p->rt_entry,
+		div_u64(((u64)p->boot_window_ns_hi << 32 | p->boot_window_ns_lo),
+			1000));
+	return 0;
+}
+IRQCHIP_DECLARE(cokernel_vpic, "cokernel,vpic", ck_vpic_of_init);

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# deps.sh - install what cokernel needs from Debian's archive. Idempotent:
+# installs only what is missing, so a second run is quick and offline.
+set -euo pipefail
+
+pkgs=(
+	make gcc libc6-dev pkg-config
+	gcc-arm-none-eabi libnewlib-arm-none-eabi   # co-kernel (ARM)
+	gcc-arm-linux-gnueabi libc6-dev-armel-cross # Linux kernel + tools (armel)
+	linux-source-6.1 bc bison flex cpio xz-utils rsync kmod libssl-dev
+	device-tree-compiler u-boot-tools
+	qemu-system-arm
+	libcmocka-dev python3 python3-pytest python3-pexpect
+	cppcheck
+)
+# armel packages whose files we take (not installed): busybox for the initramfs
+armel_debs=(busybox-static)
+
+say() { printf '[deps] %s\n' "$*"; }
+
+missing=()
+for p in "${pkgs[@]}"; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+
+cache=${CK_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/cokernel}
+debdir=$cache/debs
+need_armel=0
+for d in "${armel_debs[@]}"; do
+	ls "$debdir/${d}"_*_armel.deb >/dev/null 2>&1 || need_armel=1
+done
+
+if [ ${#missing[@]} -eq 0 ] && [ $need_armel -eq 0 ]; then
+	say "all dependencies present"
+	exit 0
+fi
+
+if [ "$(id -u)" -ne 0 ]; then
+	say "missing: ${missing[*]:-} $([ $need_armel -eq 1 ] && echo "armel debs: ${armel_debs[*]}")"
+	say "run 'sudo make deps' (installing Debian packages needs root)"
+	exit 1
+fi
+
+export DEBIAN_FRONTEND=noninteractive
+
+if ! dpkg --print-foreign-architectures | grep -qx armel; then
+	say "enabling the armel architecture (for busybox-static:armel)"
+	dpkg --add-architecture armel
+fi
+say "apt-get update"
+apt-get -q -o DPkg::Lock::Timeout=600 update >/dev/null
+
+if [ ${#missing[@]} -ne 0 ]; then
+	say "installing ${missing[*]}"
+	apt-get -q -y -o DPkg::Lock::Timeout=600 install --no-install-recommends "${missing[@]}"
+fi
+if [ $need_armel -eq 1 ]; then
+	mkdir -p "$debdir"
+	for d in "${armel_debs[@]}"; do
+		say "downloading $d:armel into $debdir"
+		(cd "$debdir" && apt-get -q download "$d:armel")
+	done
+fi
+say "done"

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# linux-build.sh - build the Linux 6.1 guest kernel for one board, cached.
+#
+# usage: linux-build.sh BOARD LINUX_ARCH CROSS IMAGE OUT_DIR
+# The configured tree lives in $CK_CACHE/linux-<board>-<key>, where <key>
+# hashes the kernel source package version, our patches and the config
+# fragment; the guest drivers are synced into it on every run, so editing
+# them costs an incremental build, not a new tree.
+set -euo pipefail
+board=$1 larch=$2 cross=$3 image=$4 out=$5
+top=$(cd "$(dirname "$0")/.." && pwd)
+cache=${CK_CACHE:?CK_CACHE not set}
+tar=/usr/src/linux-source-6.1.tar.xz
+frag=$top/linux-guest/configs/$board.fragment
+jobs=${JOBS:-2}
+
+say() { printf '[linux] %s\n' "$*"; }
+die() { printf '[linux] error: %s\n' "$*" >&2; exit 1; }
+
+[ -f "$tar" ] || die "$tar missing: run 'make deps' (package linux-source-6.1)"
+[ -f "$frag" ] || die "no config fragment $frag for board $board"
+command -v "${cross}gcc" >/dev/null || die "${cross}gcc missing: run 'make deps'"
+
+ver=$(dpkg-query -W -f='${Version}' linux-source-6.1 2>/dev/null || stat -c %s "$tar")
+key=$( (echo "$ver"; cat "$frag"; cat "$top"/linux-guest/patches/*.patch) | sha256sum | cut -c1-12)
+tree=$cache/linux-$board-$key
+mkdir -p "$cache"
+
+if [ ! -f "$tree/.ck-configured" ]; then
+	say "new tree $tree (source $ver)"
+	rm -rf "$tree" "$tree.tmp"
+	mkdir -p "$tree.tmp"
+	say "extracting linux-source-6.1"
+	tar -xf "$tar" -C "$tree.tmp" --strip-components=1
+	for p in "$top"/linux-guest/patches/*.patch; do
+		say "patch $(basename "$p")"
+		patch -d "$tree.tmp" -p1 -s --no-backup-if-mismatch < "$p"
+	done
+	mkdir -p "$tree.tmp/drivers/cokernel"
+	cp -r "$top"/linux-guest/drivers/cokernel/. "$tree.tmp/drivers/cokernel/"
+	mkdir -p "$tree.tmp/drivers/cokernel/include"
+	cp "$top/ipc/ck_guest.h" "$tree.tmp/drivers/cokernel/include/"
+	say "configure: allnoconfig + $(basename "$frag")"
+	make -s -C "$tree.tmp" ARCH="$larch" CROSS_COMPILE="$cross" \
+		KCONFIG_ALLCONFIG="$frag" allnoconfig >/dev/null
+	# every y/string line of the fragment must have stuck
+	missing=$(grep -E '^CONFIG_[A-Z0-9_]+=' "$frag" | while read -r l; do
+		grep -qxF "$l" "$tree.tmp/.config" || echo "$l"; done)
+	[ -z "$missing" ] || die "config fragment lines not in .config: $missing"
+	touch "$tree.tmp/.ck-configured"
+	mv "$tree.tmp" "$tree"
+fi
+
+# the guest drivers and the ABI header: sync by content
+rsync -rc --delete --exclude include "$top/linux-guest/drivers/cokernel/" "$tree/drivers/cokernel/"
+mkdir -p "$tree/drivers/cokernel/include"
+rsync -c "$top/ipc/ck_guest.h" "$tree/drivers/cokernel/include/"
+
+say "building $image (nice, -j$jobs; log: $tree/build.log)"
+start=$(date +%s)
+if ! nice -n 10 make -C "$tree" ARCH="$larch" CROSS_COMPILE="$cross" \
+	-j"$jobs" "$image" > "$tree/build.log" 2>&1; then
+	tail -40 "$tree/build.log" >&2
+	die "kernel build failed (full log $tree/build.log)"
+fi
+grep -E 'warning:' "$tree/build.log" | grep cokernel && die "warnings in the cokernel drivers"
+say "built in $(( $(date +%s) - start )) s"
+mkdir -p "$out"
+cp "$tree/arch/$larch/boot/$image" "$out/$image"
+cp "$tree/System.map" "$out/System.map"
+cp "$tree/.config" "$out/config"

@@ -1,0 +1,32 @@
+# SPDX-License-Identifier: MIT
+# linux.mk - the Linux 6.1 guest kernel and the guest device tree.
+# Inputs from bsp/$(BOARD)/board.mk: LINUX_ARCH, LINUX_CROSS, LINUX_IMAGE.
+
+LINUX_IMAGE ?= zImage
+LINUX_OUT := $(B)/linux
+LINUX_IMAGE_FILE := $(LINUX_OUT)/$(LINUX_IMAGE)
+LINUX_INPUTS := $(wildcard linux-guest/configs/$(BOARD).fragment linux-guest/patches/*.patch \
+	linux-guest/drivers/cokernel/* ipc/ck_guest.h) mk/linux-build.sh
+
+.PHONY: linux dtb
+linux: $(LINUX_IMAGE_FILE)
+
+$(LINUX_IMAGE_FILE): $(LINUX_INPUTS)
+	@CK_CACHE=$(CK_CACHE) JOBS=$(JOBS) mk/linux-build.sh $(BOARD) $(LINUX_ARCH) \
+		$(LINUX_CROSS) $(LINUX_IMAGE) $(LINUX_OUT)
+
+# Guest DTB: dts/$(BOARD)-guest.dts plus a generated /chosen with the
+# initramfs placement (address from the board, size from the file).
+GUEST_DTB_FILE := $(B)/$(BOARD)-guest.dtb
+dtb: $(GUEST_DTB_FILE)
+
+$(B)/guest-chosen.dtsi: $(INITRAMFS_FILE) bsp/$(BOARD)/board.mk
+	@mkdir -p $(@D)
+	@size=$$(stat -c %s $(INITRAMFS_FILE)); \
+	printf '/ { chosen { linux,initrd-start = <0x%x>; linux,initrd-end = <0x%x>; }; };\n' \
+		$(LINUX_INITRD_PA) $$(( $(LINUX_INITRD_PA) + size )) > $@
+
+$(GUEST_DTB_FILE): dts/$(BOARD)-guest.dts $(B)/guest-chosen.dtsi
+	@mkdir -p $(@D)
+	cpp -nostdinc -undef -x assembler-with-cpp -P -I$(B) -Idts $< | \
+		dtc -q -I dts -O dtb -o $@ -

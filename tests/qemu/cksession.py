@@ -1,0 +1,111 @@
+# SPDX-License-Identifier: MIT
+"""cksession - drive one QEMU run of a cokernel image over its serial console.
+
+Used by the QEMU tests (tests/qemu) and the benchmarks (tests/bench). The
+console carries both sides: co-kernel lines start with "[ck] ", everything
+else is Linux. Every byte QEMU prints is kept in `log` (and in a log file) so
+assertions can look at the order of lines.
+"""
+import os
+import re
+import time
+
+import pexpect
+
+TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+CK_PREFIX = "[ck] "
+SHELL_READY = "cokernel guest: userspace up"
+# Linux's first console line (printk at start_kernel, via hvc0)
+LINUX_FIRST_LINE = re.compile(r"^(\[\s*\d+\.\d+\] )?Booting Linux on physical CPU")
+
+
+def image_path(board):
+    return os.path.join(TOP, "build", board, "cokernel-linux.elf")
+
+
+class Session:
+    """A QEMU run. icount=True gives exact, repeatable virtual time."""
+
+    def __init__(self, board, image=None, icount=True, seed=1, logname=None,
+                 timeout=120, extra_args=()):
+        self.board = board
+        self.image = image or image_path(board)
+        if not os.path.exists(self.image):
+            raise FileNotFoundError(f"{self.image} missing: run 'make image BOARD={board}'")
+        env = dict(os.environ)
+        if icount:
+            env["ICOUNT"] = "1"
+            env["SEED"] = str(seed)
+        logdir = os.path.join(TOP, "build", board, "test-logs")
+        os.makedirs(logdir, exist_ok=True)
+        self.logfile = os.path.join(logdir, (logname or "session") + ".log")
+        self._logf = open(self.logfile, "w", encoding="utf-8")
+        runner = os.path.join(TOP, "qemu", "run-" + board)
+        self.child = pexpect.spawn(runner, [self.image, *extra_args], env=env,
+                                   encoding="utf-8", codec_errors="replace",
+                                   timeout=timeout, maxread=65536)
+        self.child.logfile_read = self._logf
+        self.log = ""
+        self._n = 0
+
+    def _take(self):
+        self.log += (self.child.before or "") + (self.child.after if isinstance(self.child.after, str) else "")
+
+    def expect(self, pattern, timeout=None):
+        """Wait for a regex; return the match. Raises with the log tail on timeout."""
+        try:
+            self.child.expect(pattern, timeout=timeout)
+        except (pexpect.TIMEOUT, pexpect.EOF) as e:
+            self._take()
+            raise AssertionError(f"waiting for {pattern!r}: {type(e).__name__}; "
+                                 f"last output:\n{self.log[-3000:]}") from None
+        self._take()
+        return self.child.match
+
+    def boot(self, timeout=180):
+        """Wait until the Linux shell is up."""
+        self.expect(re.escape(SHELL_READY), timeout=timeout)
+        self.sh("stty -echo 2>/dev/null; true", timeout=30)
+
+    def sh(self, cmd, timeout=60):
+        """Run a shell command on the guest; return (rc, output lines without
+        co-kernel lines)."""
+        self._n += 1
+        tag = f"__CK_DONE_{self._n}__"
+        self.child.sendline(f"{cmd}; echo {tag} $?")
+        m = self.expect(re.escape(tag) + r" (\d+)\r?\n", timeout=timeout)
+        rc = int(m.group(1))
+        before = self.child.before or ""
+        lines = [l.rstrip("\r") for l in before.split("\n")]
+        out = [l for l in lines if not l.startswith(CK_PREFIX) and tag not in l
+               and l.strip() != cmd.strip()]
+        return rc, out
+
+    def lines(self):
+        return [l.rstrip("\r") for l in self.log.split("\n")]
+
+    def close(self):
+        if self.child.isalive():
+            self.child.terminate(force=True)
+        self._logf.close()
+
+
+def parse_rts(lines):
+    """Parse Xenomai's RTS| summary line: returns dict min/avg/max (us), overruns."""
+    for l in lines:
+        if l.startswith("RTS|"):
+            f = l.split("|")
+            return {"min": float(f[1]), "avg": float(f[2]), "max": float(f[3]),
+                    "overruns": int(f[4]), "line": l}
+    return None
+
+
+def parse_rtd(lines):
+    """All RTD| lines as dicts."""
+    out = []
+    for l in lines:
+        if l.startswith("RTD|"):
+            f = l.split("|")
+            out.append({"min": float(f[1]), "avg": float(f[2]), "max": float(f[3]),
+                        "overruns": int(f[4])})
+    return out

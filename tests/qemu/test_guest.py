@@ -1,0 +1,87 @@
+# SPDX-License-Identifier: MIT
+"""The steel thread under QEMU, per board: co-kernel first, RT on its own
+interrupt class, Linux as the guest, latency through shared memory.
+
+All runs use -icount shift=0,sleep=off and a fixed -seed (see cksession), so
+the figures are virtual ns (= instructions at 1 GHz) and repeat exactly.
+"""
+import os
+import re
+import subprocess
+
+from cksession import CK_PREFIX, LINUX_FIRST_LINE, TOP, parse_rtd, parse_rts
+
+IRQOFF = "/sys/kernel/debug/cokernel/irqoff_ms"
+
+
+def _index(lines, pred):
+    for i, l in enumerate(lines):
+        if pred(l):
+            return i
+    return None
+
+
+def test_cokernel_banner_then_rt_samples_before_linux(guest):
+    lines = guest.lines()
+    banner = _index(lines, lambda l: re.match(
+        r"^\[ck\] cokernel \S+ on " + re.escape(guest.board) + r" ", l))
+    first_rt = _index(lines, lambda l: l.startswith(CK_PREFIX + "RTD|"))
+    first_linux = _index(lines, lambda l: LINUX_FIRST_LINE.match(l))
+    assert banner is not None, "no co-kernel banner"
+    assert first_rt is not None, "no RT sample line from the co-kernel"
+    assert first_linux is not None, "Linux never printed its first line"
+    assert banner < first_rt < first_linux
+
+
+def test_linux_runs_on_the_vpic(guest):
+    rc, out = guest.sh("cat /proc/interrupts")
+    assert rc == 0
+    text = "\n".join(out)
+    assert "vPIC" in text, text
+    # Linux's own timer (SP804 #1) ticks through the vPIC
+    timer = [l for l in out if "timer" in l.lower() or "sp804" in l.lower()]
+    assert timer and int(timer[0].split()[1]) > 0, text
+
+
+def test_boot_window_is_measured(guest):
+    attach = [l for l in guest.lines() if l.startswith(CK_PREFIX + "Linux attached")]
+    assert attach, "co-kernel did not report Linux's attach"
+    rc, out = guest.sh("cat /sys/kernel/debug/cokernel/boot_window_ns")
+    assert rc == 0 and int(out[-1]) > 0
+
+
+def test_latency_idle_has_no_overruns(guest):
+    rc, out = guest.sh("latency -T 5", timeout=300)
+    assert rc == 0, out
+    assert any(l.startswith("== Sampling period: 1000 us") for l in out), out
+    rts = parse_rts(out)
+    assert rts is not None, out
+    assert rts["overruns"] == 0, rts["line"]
+    assert len(parse_rtd(out)) >= 4, out
+    assert 0 < rts["min"] <= rts["avg"] <= rts["max"]
+
+
+def test_linux_irqs_off_cannot_delay_rt(guest):
+    rc, out = guest.sh("latency -T 5 -q", timeout=300)
+    idle = parse_rts(out)
+    assert rc == 0 and idle is not None, out
+    rc, before = guest.sh(f"cat {IRQOFF}")
+    # hold Linux's interrupts off for 20 ms, over and over, for 6 s
+    load = (f"(e=$(( $(date +%s) + 6 )); while [ $(date +%s) -lt $e ]; "
+            f"do echo 20 > {IRQOFF}; done) &")
+    rc, out = guest.sh(f"{load} latency -T 5 -q; wait", timeout=600)
+    loaded = parse_rts(out)
+    assert rc == 0 and loaded is not None, out
+    rc, after = guest.sh(f"cat {IRQOFF}")
+    held = int(after[-1]) - int(before[-1])
+    assert held >= 100, f"irq-off knob ran only {held} times"
+    assert loaded["overruns"] == 0, loaded["line"]
+    assert loaded["max"] <= 2 * idle["max"], (idle["line"], loaded["line"])
+
+
+def test_unknown_board_lists_boards():
+    r = subprocess.run(["make", "-C", TOP, "run", "BOARD=nosuch"],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode != 0
+    assert "unknown BOARD 'nosuch'" in r.stderr
+    assert "versatilepb" in r.stderr
