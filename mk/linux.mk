@@ -26,7 +26,12 @@ $(B)/guest-chosen.dtsi: $(INITRAMFS_FILE) bsp/$(BOARD)/board.mk
 	printf '/ { chosen { linux,initrd-start = <0x%x>; linux,initrd-end = <0x%x>; }; };\n' \
 		$(LINUX_INITRD_PA) $$(( $(LINUX_INITRD_PA) + size )) > $@
 
-$(GUEST_DTB_FILE): dts/$(BOARD)-guest.dts $(B)/guest-chosen.dtsi
+# board.mk's memory map as cpp macros (+ unit addresses for node names)
+DTS_DEFS = $(foreach v,$(BOARD_MAP_VARS),-D$(v)=$($(v))) \
+	-DSHM_UNIT=$(shell printf %x $(SHM_PA)) -DCK_REGION_UNIT=$(shell printf %x $(CK_REGION_PA))
+
+$(GUEST_DTB_FILE): dts/$(BOARD)-guest.dts $(B)/guest-chosen.dtsi bsp/$(BOARD)/board.mk
 	@mkdir -p $(@D)
-	cpp -nostdinc -undef -x assembler-with-cpp -P -I$(B) -Idts $< | \
-		dtc -q -I dts -O dtb -o $@ -
+	@echo "  DTC     $@"
+	@cpp -nostdinc -undef -x assembler-with-cpp -P -I$(B) -Idts $(DTS_DEFS) $< | \
+		dtc -I dts -O dtb -o $@ -

@@ -65,7 +65,8 @@ class Session:
     def boot(self, timeout=180):
         """Wait until the Linux shell is up."""
         self.expect(re.escape(SHELL_READY), timeout=timeout)
-        self.sh("stty -echo 2>/dev/null; true", timeout=30)
+        # no echo, no prompt: command output comes back clean
+        self.sh("stty -echo 2>/dev/null; PS1=''", timeout=30)
 
     def sh(self, cmd, timeout=60):
         """Run a shell command on the guest; return (rc, output lines without
@@ -73,12 +74,16 @@ class Session:
         self._n += 1
         tag = f"__CK_DONE_{self._n}__"
         self.child.sendline(f"{cmd}; echo {tag} $?")
-        m = self.expect(re.escape(tag) + r" (\d+)\r?\n", timeout=timeout)
+        m = self.expect(re.escape(tag) + r" (\d+)\r*\n", timeout=timeout)
         rc = int(m.group(1))
         before = self.child.before or ""
-        lines = [l.rstrip("\r") for l in before.split("\n")]
+        lines = [l.strip("\r") for l in before.split("\n")]
         out = [l for l in lines if not l.startswith(CK_PREFIX) and tag not in l
                and l.strip() != cmd.strip()]
+        while out and not out[-1].strip():
+            out.pop()
+        while out and not out[0].strip():
+            out.pop(0)
         return rc, out
 
     def lines(self):

@@ -48,6 +48,19 @@ ck_rtflags_t arch_rt_mask(void);
 void arch_rt_restore(ck_rtflags_t flags);
 
 /**
+ * arch_rt_unmask() - enable the RT class on this CPU (the boot code does it
+ * once after ck_start(), see ck/core.h step 5). Context: root before Linux.
+ */
+void arch_rt_unmask(void);
+
+/**
+ * arch_rt_entry() - the RT-class entry point (ARM: FIQ mode entry). Not
+ * called from C: its address goes into the guest page's rt_entry, which
+ * Linux's trampoline jumps to.
+ */
+void arch_rt_entry(void);
+
+/**
  * arch_ctx_init() - build the initial frame of a new task so that the first
  * switch to it calls @tramp(@arg0) on @stack_top with the RT class enabled
  * and the normal class masked. @tramp never returns.
@@ -70,5 +83,28 @@ void arch_ctx_switch(struct ck_arch_ctx *from, struct ck_arch_ctx *to);
  * sleep). Context: root context before Linux, RT unmasked.
  */
 void arch_wait_for_interrupt(void);
+
+/**
+ * arch_phys_to_virt() - the co-kernel's address of RAM at physical @pa
+ * before Linux runs (the linear map the co-kernel built at boot).
+ */
+void *arch_phys_to_virt(uint32_t pa);
+
+/**
+ * arch_linux_image_check() - whether @kernel (mapped by arch_phys_to_virt)
+ * starts with a kernel image this arch can enter (ARM: zImage magic).
+ * Return: 0 if so, -1 otherwise. Context: root.
+ */
+int arch_linux_image_check(const void *kernel);
+
+/**
+ * arch_boot_linux() - leave the co-kernel for Linux: caches cleaned and off,
+ * MMU off, CPU in the state the kernel's boot protocol wants, @kernel_pa
+ * entered with the machine id (ARM r1) and the DTB's physical address.
+ * The caller has stopped the RT timer at the device and masked the RT class.
+ * Context: root before Linux. Does not return.
+ */
+void arch_boot_linux(uint32_t kernel_pa, uint32_t dtb_pa, uint32_t machine_id)
+	__attribute__((noreturn));
 
 #endif /* CK_ARCH_H */

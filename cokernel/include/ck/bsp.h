@@ -33,6 +33,7 @@ struct ck_board {
 	/* Linux payload (physical) */
 	uint32_t linux_kernel, linux_dtb, linux_initrd;
 	uint32_t linux_machine_id;        /* r1 on ARM; 0 elsewhere */
+	uint32_t linux_delay_ms;          /* RT-only run before Linux boots; 0 = 1000 */
 };
 
 /** The board this image was built for. */

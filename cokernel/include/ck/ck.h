@@ -137,10 +137,14 @@ int ck_task_set_periodic(uint64_t start_ns, uint64_t period_ns);
  */
 long ck_task_wait_period(void);
 
-/** ck_task_sleep_until() - block until @abs_ns. Return 0. Context: RT task. */
+/**
+ * ck_task_sleep_until() - block until @abs_ns (no wait if it has passed).
+ * Return: 0, or -CK_EPERM in the root context (it never blocks).
+ * Context: RT task.
+ */
 int ck_task_sleep_until(uint64_t abs_ns);
 
-/** ck_task_sleep() - block for @rel_ns. Return 0. Context: RT task. */
+/** ck_task_sleep() - block for @rel_ns. Return: as ck_task_sleep_until(). Context: RT task. */
 int ck_task_sleep(uint64_t rel_ns);
 
 /** ck_task_yield() - go behind the tasks of the same priority. Context: RT task. */
@@ -189,7 +193,8 @@ int ck_sem_init(ck_sem_t *s, uint32_t count);
 /**
  * ck_sem_wait_until() - take one unit, blocking until @abs_ns at most.
  * Return: 0, -CK_ETIMEDOUT, -CK_EAGAIN (@abs_ns already past and count 0;
- *         use 0 for a non-blocking try). Context: RT task.
+ *         use 0 for a non-blocking try; also when the root context would
+ *         have to block). Context: RT task (root: non-blocking try only).
  */
 int ck_sem_wait_until(ck_sem_t *s, uint64_t abs_ns);
 
@@ -227,7 +232,11 @@ int ck_irq_attach(unsigned int line, ck_irq_fn fn, void *arg);
  */
 int ck_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/** ck_snprintf() - the same formatter into @buf; always NUL-terminates. */
+/**
+ * ck_snprintf() - the same formatter into @buf; always NUL-terminates
+ * (if @size > 0). Return: the length the whole output has, as C's
+ * snprintf(): a value >= @size means it was cut.
+ */
 int ck_snprintf(char *buf, size_t size, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 

@@ -26,7 +26,8 @@ void console_init(const struct ck_uart *uart);
 
 /**
  * console_put_line() - queue one RT-side line (the prefix and a trailing
- * newline are added here). Return 0, or -CK_ENOSPC when the ring is full
+ * "\r\n" are added here; one trailing '\n' in @line is dropped; lines over
+ * 160 bytes are cut). Return 0, or -CK_ENOSPC when the ring is full
  * (the line is dropped and counted). Context: any; wait-free, bounded by @len.
  */
 int console_put_line(const char *line, size_t len);

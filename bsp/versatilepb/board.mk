@@ -1,0 +1,35 @@
+# SPDX-License-Identifier: MIT
+# versatilepb (QEMU -M versatilepb, ARM926EJ-S, 128 MiB): board data for the
+# build. Memory map: README.md beside this file.
+
+ARCH := arm926
+CROSS := arm-none-eabi-
+CPUFLAGS := -mcpu=arm926ej-s -marm -mfloat-abi=soft
+DRIVERS := pl190 sp804 pl011
+
+LINUX_ARCH := arm
+LINUX_CROSS := arm-linux-gnueabi-
+LINUX_IMAGE := zImage
+BUSYBOX_ARCH := armel
+
+QEMU_SYSTEM := qemu-system-arm
+QEMU_MACHINE := versatilepb
+
+# Memory map (physical). BOARD_MAP_VARS are handed to the C/assembly
+# sources as BOARD_<name> macros and to the linker as BOARD_<name> symbols.
+RAM_PA := 0x00000000
+RAM_SIZE := 0x08000000
+CK_LINEAR_VA := 0xC0000000
+CK_REGION_PA := 0x07D00000
+CK_REGION_SIZE := 0x00300000
+SHM_PA := 0x07C00000
+SHM_SIZE := 0x00100000
+DEV_PA := 0x10000000
+DEV_SIZE := 0x10000000
+LINUX_KERNEL_PA := 0x01000000
+LINUX_DTB_PA := 0x01FF0000
+LINUX_INITRD_PA := 0x02000000
+LINUX_MACHINE_ID := 0x183
+BOARD_MAP_VARS := RAM_PA RAM_SIZE CK_LINEAR_VA CK_REGION_PA CK_REGION_SIZE \
+	SHM_PA SHM_SIZE DEV_PA DEV_SIZE LINUX_KERNEL_PA LINUX_DTB_PA \
+	LINUX_INITRD_PA LINUX_MACHINE_ID

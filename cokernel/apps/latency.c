@@ -1,0 +1,448 @@
+// SPDX-License-Identifier: MIT
+/*
+ * latency.c - RT side of the latency test: samples the wake-up latency of a
+ * periodic RT task (Xenomai -t1) or of a timer handler (-t2), publishes one
+ * record per second to Linux and prints Xenomai RTD lines on the console.
+ *
+ * latency = time the code actually runs - its release time, in ns.
+ * Control: Linux sends struct ck_lat_cmd on "latency.ctl", polled once per
+ * period (no Linux->RT doorbell). Results: struct ck_lat_rec on
+ * "latency.data" once per second, then the IPC doorbell vIRQ; the
+ * histogram of all samples on "latency.hist" at STOP (ipc/ck_ipc_apps.h).
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <ck/ck.h>
+#include <ck/app.h>
+#include <ck/shm.h>
+#include "ck_ipc.h"
+#include "ck_ipc_apps.h"
+#include "ck_guest.h"
+#include <ck/guest.h>
+
+#define LAT_PRIO 60
+#define LAT_STACK_BYTES 4096u
+#define LAT_IDLE_POLL_NS (10ull * CK_NS_PER_MS) /* stopped: poll ctl */
+#define LAT_LINES_PER_HEADER 21u
+#define LAT_WARMUP_MAX_S 10u
+
+struct lat_state {
+	/* parameters (START) */
+	uint32_t mode, period_ns, flags, session, warmup_s, bucket_ns, cells;
+	/* running second */
+	int32_t min_ns, max_ns;
+	uint64_t sum_ns;
+	uint32_t samples, overruns, releases, per_sec;
+	uint32_t seq;
+	/* console summary */
+	int32_t gmin_ns, gmax_ns;
+	uint32_t goverruns, lines;
+	/* hist */
+	uint32_t hist_samples;
+	/* IPC; handles only, the base comes from ck_shm_base() each time */
+	bool ipc;
+	struct ck_ipc_chan ctl, data, hist;
+	uint32_t ctl_faults_seen, data_faults_seen;
+	/* timer mode */
+	struct ck_timer timer;
+	uint64_t expected_ns;
+	struct ck_lat_cmd pending;
+	ck_sem_t wake;
+	struct ck_task task;
+};
+
+static struct lat_state lat;
+static uint32_t lat_hist[CK_LAT_HIST_MAX_CELLS];
+static struct ck_lat_hist lat_hist_out; /* staging for the state block */
+static uint64_t lat_stack[LAT_STACK_BYTES / 8u];
+
+/* ------------------------------------------------------------------ */
+/* Console output in Xenomai's RTD format, without %f                  */
+
+/* Right-align @ns as microseconds with 3 decimals ("%*.3f") in @w chars. */
+static char *lat_fmt_us(char *out, int32_t ns, unsigned w)
+{
+	char tmp[16];
+	unsigned n = 0, i, pad;
+	uint32_t v = ns < 0 ? (uint32_t)0 - (uint32_t)ns : (uint32_t)ns;
+	uint32_t ip = v / 1000u, fp = v % 1000u;
+
+	tmp[n++] = (char)('0' + fp % 10u);
+	tmp[n++] = (char)('0' + fp / 10u % 10u);
+	tmp[n++] = (char)('0' + fp / 100u);
+	tmp[n++] = '.';
+	do {
+		tmp[n++] = (char)('0' + ip % 10u);
+		ip /= 10u;
+	} while (ip);
+	if (ns < 0)
+		tmp[n++] = '-';
+	pad = w > n ? w - n : 0;
+	for (i = 0; i < pad; i++)
+		out[i] = ' ';
+	for (i = 0; i < n; i++)
+		out[pad + i] = tmp[n - 1 - i];
+	out[pad + n] = 0;
+	return out;
+}
+
+static const char *lat_mode_name(uint32_t mode)
+{
+	return mode == CK_LAT_MODE_TIMER ? "in-kernel timer handler"
+					 : "in-kernel periodic task";
+}
+
+static void lat_console(const struct ck_lat_rec *r)
+{
+	char a[16], b[16], c[16], d[16], e[16];
+
+	if (r->min_ns < lat.gmin_ns)
+		lat.gmin_ns = r->min_ns;
+	if (r->max_ns > lat.gmax_ns)
+		lat.gmax_ns = r->max_ns;
+	lat.goverruns += r->overruns;
+	if (lat.lines++ % LAT_LINES_PER_HEADER == 0) {
+		uint32_t s = r->seq - lat.warmup_s + 1u; /* as Xenomai: 00:00:01 first */
+		ck_printf("RTT|  %02u:%02u:%02u  (%s, %u us period, priority %d)",
+			  (unsigned)(s / 3600u), (unsigned)(s / 60u % 60u),
+			  (unsigned)(s % 60u), lat_mode_name(r->mode),
+			  (unsigned)(r->period_ns / 1000u),
+			  LAT_PRIO);
+		ck_printf("RTH|----lat min|----lat avg|----lat max|-overrun|---msw|---lat best|--lat worst");
+	}
+	ck_printf("RTD|%s|%s|%s|%8u|%6u|%s|%s", lat_fmt_us(a, r->min_ns, 11),
+		  lat_fmt_us(b, r->avg_ns, 11), lat_fmt_us(c, r->max_ns, 11),
+		  (unsigned)lat.goverruns, 0u, lat_fmt_us(d, lat.gmin_ns, 11),
+		  lat_fmt_us(e, lat.gmax_ns, 11));
+}
+
+/* ------------------------------------------------------------------ */
+/* Statistics                                                          */
+
+static void lat_clear_second(void)
+{
+	lat.min_ns = INT32_MAX;
+	lat.max_ns = INT32_MIN;
+	lat.sum_ns = 0;
+	lat.samples = lat.overruns = lat.releases = 0;
+}
+
+static void lat_clear_hist(void)
+{
+	uint32_t i;
+
+	for (i = 0; i < CK_LAT_HIST_MAX_CELLS; i++)
+		lat_hist[i] = 0;
+	lat.hist_samples = 0;
+}
+
+static void lat_note_faults(const struct ck_ipc_chan *ch, uint32_t *seen)
+{
+	if (ch->faults != *seen) {
+		*seen = ch->faults;
+		ck_printf("latency: channel %s faulted (%u faults), RT carries on",
+			  ch->name, (unsigned)ch->faults);
+	}
+}
+
+static void lat_publish(void)
+{
+	struct ck_lat_rec r;
+	void *base = ck_shm_base();
+
+	r.seq = lat.seq;
+	r.session = lat.session;
+	r.mode = lat.mode;
+	r.period_ns = lat.period_ns;
+	r.min_ns = lat.samples ? lat.min_ns : 0;
+	r.max_ns = lat.samples ? lat.max_ns : 0;
+	r.avg_ns = lat.samples ? (int32_t)((int64_t)lat.sum_ns /
+					   (int64_t)lat.samples)
+			       : 0;
+	r.overruns = lat.overruns;
+	r.samples = lat.samples;
+	r.prio = LAT_PRIO;
+	r.flags = lat.seq < lat.warmup_s ? CK_LAT_REC_WARMUP : 0;
+	r.reserved = 0;
+	if (lat.ipc && base) {
+		if (ck_ipc_send(base, &lat.data, &r, sizeof(r)) == 0)
+			(void)guest_raise_virq(CK_VIRQ_IPC);
+		lat_note_faults(&lat.data, &lat.data_faults_seen);
+	}
+	if ((lat.flags & CK_LAT_F_CONSOLE) && !(r.flags & CK_LAT_REC_WARMUP))
+		lat_console(&r);
+	lat.seq++;
+	lat_clear_second();
+}
+
+/* One sample of @lat_ns after @missed skipped release points. */
+static void lat_sample(int64_t lat_ns, uint32_t missed)
+{
+	int32_t v = lat_ns > INT32_MAX ? INT32_MAX
+		    : lat_ns < INT32_MIN ? INT32_MIN : (int32_t)lat_ns;
+
+	if (v < lat.min_ns)
+		lat.min_ns = v;
+	if (v > lat.max_ns)
+		lat.max_ns = v;
+	lat.sum_ns += (uint64_t)(int64_t)v;
+	lat.samples++;
+	lat.overruns += missed;
+	lat.releases += 1u + missed;
+	if (lat.seq >= lat.warmup_s) {
+		uint32_t mag = v < 0 ? (uint32_t)0 - (uint32_t)v : (uint32_t)v;
+		uint32_t cell = mag / lat.bucket_ns;
+
+		lat_hist[cell < lat.cells ? cell : lat.cells - 1u]++;
+		lat.hist_samples++;
+	}
+	if (lat.releases >= lat.per_sec)
+		lat_publish();
+}
+
+static void lat_publish_hist(uint32_t final)
+{
+	void *base = ck_shm_base();
+	uint32_t i;
+
+	if (!lat.ipc || !base)
+		return;
+	lat_hist_out.session = lat.session;
+	lat_hist_out.bucket_ns = lat.bucket_ns;
+	lat_hist_out.cells = lat.cells;
+	lat_hist_out.samples = lat.hist_samples;
+	lat_hist_out.final = final;
+	lat_hist_out.reserved[0] = lat_hist_out.reserved[1] = 0;
+	lat_hist_out.reserved[2] = 0;
+	for (i = 0; i < CK_LAT_HIST_MAX_CELLS; i++)
+		lat_hist_out.hits[i] = lat_hist[i];
+	(void)ck_ipc_state_write(base, &lat.hist, &lat_hist_out,
+				 (uint32_t)sizeof(lat_hist_out));
+}
+
+/* ------------------------------------------------------------------ */
+/* Commands                                                            */
+
+static void lat_restart(void)
+{
+	lat_clear_second();
+	lat_clear_hist();
+	lat.seq = 0;
+	lat.lines = 0;
+	lat.goverruns = 0;
+	lat.gmin_ns = INT32_MAX;
+	lat.gmax_ns = INT32_MIN;
+	lat.per_sec = (uint32_t)(CK_NS_PER_S / lat.period_ns);
+	if (lat.per_sec == 0)
+		lat.per_sec = 1;
+}
+
+/* Apply @c; Context: the latency task. Bad commands are ignored (Linux
+ * is not trusted) and reported on the console. */
+static void lat_apply(const struct ck_lat_cmd *c)
+{
+	switch (c->cmd) {
+	case CK_LAT_CMD_START:
+		if ((c->mode != CK_LAT_MODE_TASK &&
+		     c->mode != CK_LAT_MODE_TIMER) ||
+		    c->period_ns < CK_LAT_PERIOD_MIN_NS ||
+		    c->period_ns > CK_LAT_PERIOD_MAX_NS || c->bucket_ns == 0 ||
+		    c->cells == 0 || c->cells > CK_LAT_HIST_MAX_CELLS ||
+		    c->warmup_s > LAT_WARMUP_MAX_S) {
+			ck_printf("latency: bad start command ignored");
+			return;
+		}
+		lat.mode = c->mode;
+		lat.period_ns = c->period_ns;
+		lat.flags = c->flags;
+		lat.session = c->session;
+		lat.warmup_s = c->warmup_s;
+		lat.bucket_ns = c->bucket_ns;
+		lat.cells = c->cells;
+		lat_restart();
+		break;
+	case CK_LAT_CMD_STOP:
+		lat_publish_hist(1);
+		lat.mode = CK_LAT_MODE_STOPPED;
+		break;
+	case CK_LAT_CMD_RESET:
+		lat_clear_second();
+		lat_clear_hist();
+		break;
+	default:
+		ck_printf("latency: unknown command %u ignored", (unsigned)c->cmd);
+		break;
+	}
+}
+
+/* Poll the control ring once. Return true if a command that changes the
+ * sampling loop (START, STOP) arrived; it is left in lat.pending. */
+static bool lat_poll(void)
+{
+	void *base = ck_shm_base();
+	struct ck_lat_cmd c;
+	int n;
+
+	if (!lat.ipc || !base)
+		return false;
+	n = ck_ipc_recv(base, &lat.ctl, &c, sizeof(c));
+	if (n == -CK_EBADMSG)
+		lat_note_faults(&lat.ctl, &lat.ctl_faults_seen);
+	if (n != (int)sizeof(c))
+		return false;
+	if (c.cmd == CK_LAT_CMD_RESET) { /* cheap: stays in the loop */
+		lat_clear_second();
+		lat_clear_hist();
+		return false;
+	}
+	lat.pending = c;
+	return true;
+}
+
+/* ------------------------------------------------------------------ */
+/* Sampling loops                                                      */
+
+static void lat_run_task(void)
+{
+	uint64_t start = ck_clock_now() + lat.period_ns;
+	uint64_t k = 0; /* index of the next release point */
+
+	if (ck_task_set_periodic(start, lat.period_ns))
+		return;
+	for (;;) {
+		long ov = ck_task_wait_period();
+		uint64_t now = ck_clock_now();
+		uint64_t release;
+
+		if (ov < 0)
+			ov = 0;
+		k += (uint64_t)ov; /* missed points were never run */
+		release = start + k * lat.period_ns;
+		k++;
+		lat_sample((int64_t)(now - release), (uint32_t)ov);
+		if (lat_poll()) {
+			lat_apply(&lat.pending);
+			return;
+		}
+	}
+}
+
+/* Context: RT interrupt. One-shot re-armed here, so missed release points
+ * are counted by this code, independent of the timer queue's policy. */
+static void lat_timer_fn(struct ck_timer *t)
+{
+	uint64_t now = ck_clock_now();
+	uint64_t next = lat.expected_ns + lat.period_ns;
+	uint32_t missed = 0;
+
+	if (now >= next) {
+		uint64_t behind = (now - next) / lat.period_ns + 1u;
+
+		missed = behind > UINT32_MAX ? UINT32_MAX : (uint32_t)behind;
+		next += behind * lat.period_ns;
+	}
+	lat_sample((int64_t)(now - lat.expected_ns), missed);
+	lat.expected_ns = next;
+	if (lat_poll()) {
+		(void)ck_sem_post(&lat.wake); /* the task applies it */
+		return;
+	}
+	(void)ck_timer_start(t, next, 0);
+}
+
+static void lat_run_timer(void)
+{
+	lat.expected_ns = ck_clock_now() + lat.period_ns;
+	if (ck_timer_start(&lat.timer, lat.expected_ns, 0))
+		return;
+	(void)ck_sem_wait(&lat.wake);
+	ck_timer_stop(&lat.timer);
+	lat_apply(&lat.pending);
+}
+
+static void lat_run_stopped(void)
+{
+	if (ck_task_set_periodic(0, LAT_IDLE_POLL_NS))
+		return;
+	for (;;) {
+		(void)ck_task_wait_period();
+		if (lat_poll()) {
+			lat_apply(&lat.pending);
+			return;
+		}
+	}
+}
+
+static void lat_task(void *arg)
+{
+	(void)arg;
+	ck_printf("latency: %s, %u us period, priority %d%s",
+		  lat_mode_name(lat.mode), (unsigned)(lat.period_ns / 1000u), LAT_PRIO,
+		  lat.ipc ? "" : " (no IPC region: console only)");
+	for (;;) {
+		if (lat.mode == CK_LAT_MODE_TASK)
+			lat_run_task();
+		else if (lat.mode == CK_LAT_MODE_TIMER)
+			lat_run_timer();
+		else
+			lat_run_stopped();
+	}
+}
+
+static int lat_chan(void *base, int err, const char *name,
+		    struct ck_ipc_chan *ch)
+{
+	if (err == -CK_EEXIST)
+		err = ck_ipc_open(base, ck_shm_size(), name, CK_IPC_SIDE_RT,
+				  ch);
+	return err;
+}
+
+static int latency_init(void)
+{
+	void *base = ck_shm_base();
+	uint32_t size = ck_shm_size();
+
+	lat.mode = CK_LAT_MODE_TASK;
+	lat.period_ns = CK_LAT_PERIOD_DEFAULT_NS;
+	lat.flags = CK_LAT_F_CONSOLE;
+	lat.session = 0;
+	lat.warmup_s = 0; /* the boot session prints from the first second */
+	lat.bucket_ns = 1000;
+	lat.cells = 300;
+	lat_restart();
+	if (base) {
+		int e1 = lat_chan(base,
+				  ck_ipc_ring_create(base, size, CK_LAT_CTL,
+						     CK_IPC_RING_LX2RT,
+						     sizeof(struct ck_lat_cmd),
+						     CK_LAT_CTL_SLOTS, 0,
+						     &lat.ctl),
+				  CK_LAT_CTL, &lat.ctl);
+		int e2 = lat_chan(base,
+				  ck_ipc_ring_create(base, size, CK_LAT_DATA,
+						     CK_IPC_RING_RT2LX,
+						     sizeof(struct ck_lat_rec),
+						     CK_LAT_DATA_SLOTS,
+						     CK_IPC_F_DROP_OLDEST,
+						     &lat.data),
+				  CK_LAT_DATA, &lat.data);
+		int e3 = lat_chan(base,
+				  ck_ipc_state_create(base, size, CK_LAT_HIST,
+						      CK_IPC_STATE_RT2LX,
+						      sizeof(struct ck_lat_hist),
+						      &lat.hist),
+				  CK_LAT_HIST, &lat.hist);
+
+		lat.ipc = !e1 && !e2 && !e3;
+		if (!lat.ipc)
+			ck_printf("latency: IPC channels unavailable (%d %d %d)",
+				  e1, e2, e3);
+	}
+	(void)ck_sem_init(&lat.wake, 0);
+	ck_timer_init(&lat.timer, lat_timer_fn, &lat);
+	return ck_task_create(&lat.task, "latency", LAT_PRIO, lat_task, NULL,
+			      lat_stack, sizeof(lat_stack));
+}
+
+CK_APP(latency, latency_init);

@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: MIT
+/*
+ * arch.c - ARM926EJ-S hooks of ck/arch.h written in C: RT-class (FIQ)
+ * masking, initial task frames, WFI, linear map, zImage check, fault report.
+ */
+#include <stdint.h>
+#include <ck/arch.h>
+#include <ck/bsp.h>
+#include <arch/cp15.h>
+#include <arch/ctx.h>
+
+#define CK_VA_OFFSET ((uintptr_t)(BOARD_CK_LINEAR_VA - BOARD_RAM_PA))
+
+/* ARM zImage header: magic word at offset 0x24 (arch/arm/boot/compressed/head.S) */
+#define ZIMAGE_MAGIC_OFF 0x24u
+#define ZIMAGE_MAGIC 0x016f2818u
+
+_Static_assert(CTX_WORDS <= CK_ARCH_CTX_WORDS, "ARM926 frame fits ck_arch_ctx");
+
+void arch_fault(uint32_t kind, uint32_t lr, uint32_t spsr, uint32_t cpsr);
+
+static inline uint32_t cpsr_read(void)
+{
+	uint32_t v;
+
+	__asm__ volatile("mrs %0, cpsr" : "=r"(v));
+	return v;
+}
+
+static inline void cpsr_write_c(uint32_t v)
+{
+	__asm__ volatile("msr cpsr_c, %0" : : "r"(v) : "memory", "cc");
+}
+
+/*
+ * The flags are the whole previous CPSR and restore writes its control byte
+ * back (mode, I, F; T is 0 in this ARM code), like Linux's ARMv5
+ * arch_local_irq_restore(): two instructions on the RT path. Pairs never
+ * span a mode or I change, so only F effectively changes.
+ */
+ck_rtflags_t arch_rt_mask(void)
+{
+	uint32_t psr = cpsr_read();
+
+	cpsr_write_c(psr | PSR_F);
+	return psr;
+}
+
+void arch_rt_restore(ck_rtflags_t flags)
+{
+	cpsr_write_c(flags);
+}
+
+void arch_rt_unmask(void)
+{
+	cpsr_write_c(cpsr_read() & ~PSR_F);
+}
+
+/* A new task starts in SYS mode, ARM state, I=1 (Linux masked), F=0. */
+void arch_ctx_init(struct ck_arch_ctx *ctx, void (*tramp)(void *), void *arg0,
+		   void *stack_top)
+{
+	unsigned int i;
+
+	for (i = 0; i < CK_ARCH_CTX_WORDS; i++)
+		ctx->w[i] = 0;
+	ctx->w[CTX_R0] = (uintptr_t)arg0;
+	ctx->w[CTX_SP] = (uintptr_t)stack_top;
+	ctx->w[CTX_LR] = 0;
+	ctx->w[CTX_PC] = (uintptr_t)tramp;
+	ctx->w[CTX_CPSR] = PSR_MODE_SYS | PSR_I;
+}
+
+/* ARM926EJ-S TRM §2.3.8: "Wait for interrupt", c7 c0 4. Wakes on nFIQ
+ * even with F=1; the FIQ is then taken once F is clear. */
+void arch_wait_for_interrupt(void)
+{
+	__asm__ volatile("mcr p15, 0, %0, c7, c0, 4" : : "r"(0) : "memory");
+}
+
+void *arch_phys_to_virt(uint32_t pa)
+{
+	return (void *)((uintptr_t)pa + CK_VA_OFFSET);
+}
+
+int arch_linux_image_check(const void *kernel)
+{
+	const volatile uint32_t *w = kernel;
+
+	return w[ZIMAGE_MAGIC_OFF / 4] == ZIMAGE_MAGIC ? 0 : -1;
+}
+
+static void fault_puts(const struct ck_uart *u, const char *s)
+{
+	for (; *s; s++)
+		while (u->try_putc(*s))
+			;
+}
+
+static void fault_puthex(const struct ck_uart *u, uint32_t v)
+{
+	static const char hex[] = "0123456789abcdef";
+	char buf[11];
+	int i;
+
+	buf[0] = '0';
+	buf[1] = 'x';
+	for (i = 0; i < 8; i++)
+		buf[2 + i] = hex[(v >> (28 - 4 * i)) & 0xf];
+	buf[10] = 0;
+	fault_puts(u, buf);
+}
+
+/*
+ * arch_fault() - an exception the co-kernel does not expect (before Linux,
+ * the low vectors are ours): print it on the UART directly (the console
+ * ring may be what broke) and stop. Context: exception, any mode.
+ */
+void arch_fault(uint32_t kind, uint32_t lr, uint32_t spsr, uint32_t cpsr)
+{
+	static const char *const names[] = { "reset", "undef", "swi", "pabt",
+					     "dabt", "?", "irq" };
+	const struct ck_uart *u = ck_board.uart;
+	uint32_t far, fsr;
+
+	__asm__ volatile("mrc p15, 0, %0, c6, c0, 0" : "=r"(far));
+	__asm__ volatile("mrc p15, 0, %0, c5, c0, 0" : "=r"(fsr));
+	if (!u)
+		for (;;)
+			;
+	fault_puts(u, "\r\n[ck] FATAL exception ");
+	fault_puts(u, kind < 7 ? names[kind] : "?");
+	fault_puts(u, " lr=");
+	fault_puthex(u, lr);
+	fault_puts(u, " spsr=");
+	fault_puthex(u, spsr);
+	fault_puts(u, " cpsr=");
+	fault_puthex(u, cpsr);
+	fault_puts(u, " far=");
+	fault_puthex(u, far);
+	fault_puts(u, " fsr=");
+	fault_puthex(u, fsr);
+	fault_puts(u, "\r\n");
+	for (;;)
+		arch_wait_for_interrupt();
+}

@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * entry.S - the RT-class (FIQ) entry and the voluntary context switch.
+ *
+ * Both save/restore the frame of arch/ctx.h. The FIQ entry is reached from
+ * the low vector 0x1c before Linux and from Linux's FIQ trampoline
+ * (ldr pc, =arch_rt_entry at vectors_page + FIQ_OFFSET) afterwards, in FIQ
+ * mode with I=F=1. It saves the interrupted context with user-bank
+ * stm/ldm (`^`), which is the right bank for every mode it can interrupt:
+ * RT tasks run in SYS mode, and the root context's SVC/IRQ/ABT/UND banked
+ * sp/lr/spsr are never touched while RT runs (notes/linuxhooks.md §1.2:
+ * Linux rewrites r13_fiq, so the FIQ stack comes from a literal).
+ */
+#include <arch/cp15.h>
+#include <generated/asm-offsets.h>
+
+	.text
+	.arm
+	.balign	32
+	.global arch_rt_entry
+arch_rt_entry:
+	ldr	sp, =ck_fiq_stack_top
+	sub	r9, lr, #4                  @ interrupted pc (ARM and Thumb alike)
+	mrs	r10, spsr                   @ interrupted cpsr
+	stmfd	sp!, {r0-r3}
+	bl	ck_current
+	add	r8, r0, #TASK_CTX
+	ldmfd	sp!, {r0-r3}
+	stmia	r8, {r0-r14}^               @ interrupted r0-r12, sp, lr
+	str	r9, [r8, #CTX_PC_OFF]
+	str	r10, [r8, #CTX_CPSR_OFF]
+	bl	ck_rt_irq_handle
+	add	r8, r0, #TASK_CTX
+	/* fall through */
+
+/* Resume the frame at r8 (r8_fiq): FIQ mode, I=F=1. */
+fiq_restore:
+	ldr	r10, [r8, #CTX_CPSR_OFF]
+	ldr	lr, [r8, #CTX_PC_OFF]
+	msr	spsr_cxsf, r10
+	ldmia	r8, {r0-r14}^
+	nop                                 @ no banked access right after ldm^
+	movs	pc, lr
+
+/*
+ * void arch_ctx_switch(struct ck_arch_ctx *from, struct ck_arch_ctx *to)
+ * Context: RT task (SYS) or root (SVC), RT masked (F=1).
+ * Saves the caller in the FIQ frame format, resuming at 1: with its CPSR
+ * (so F=1 again on resume), then leaves through the FIQ restore path.
+ * In SVC the caller's sp/lr stay in the SVC bank, untouched meanwhile.
+ */
+	.global arch_ctx_switch
+arch_ctx_switch:
+	mrs	r2, cpsr
+	adr	r3, 1f
+	msr	cpsr_c, #(PSR_MODE_FIQ | PSR_I | PSR_F)
+	stmia	r0, {r0-r14}^
+	str	r3, [r0, #CTX_PC_OFF]
+	str	r2, [r0, #CTX_CPSR_OFF]
+	mov	r8, r1
+	b	fiq_restore
+1:	bx	lr
+	.ltorg

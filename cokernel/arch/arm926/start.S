@@ -1,0 +1,203 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * start.S - ARM926EJ-S reset: boot page tables, MMU and caches on, stacks,
+ * low vectors; and the way out to Linux (MMU and caches off).
+ *
+ * Entered from QEMU's -kernel ELF loader at the *physical* address of
+ * _reset (the ELF entry), MMU and caches off, SVC mode, I=F=1, r0-r2 = 0
+ * (notes/arm926.md §1). The image is linked at the VA Linux will give the
+ * co-kernel region in its linear map (PAGE_OFFSET + pa), so the code up to
+ * the MMU-on is position independent and addresses its data at
+ * VA - CK_VA_OFFSET.
+ *
+ * Board memory map (bsp/<board>/board.mk, passed as BOARD_* macros).
+ */
+#include <arch/cp15.h>
+
+#define CK_VA_OFFSET (BOARD_CK_LINEAR_VA - BOARD_RAM_PA)
+
+/* map_sections - fill @n L1 section entries for @va.. with @pa.. | @attr.
+ * @tbl: register holding the table's physical address. Clobbers r4-r6. */
+.macro map_sections tbl, va, pa, n, attr
+	ldr	r4, =\va
+	add	r4, \tbl, r4, lsr #(SECTION_SHIFT - 2)
+	ldr	r5, =(\pa) | (\attr)
+	ldr	r6, =\n
+1:	str	r5, [r4], #4
+	add	r5, r5, #(1 << SECTION_SHIFT)
+	subs	r6, r6, #1
+	bne	1b
+.endm
+
+	.section .text.reset, "ax"
+	.arm
+	.global _reset
+_reset:
+	msr	cpsr_c, #(PSR_MODE_SVC | PSR_I | PSR_F)
+
+	/* Low vectors: copy the 8 vectors and their 8 literals to PA 0 (VA 0
+	 * is identity-mapped below; Linux does not run yet). */
+	adr	r0, vectors
+	mov	r1, #0
+	ldmia	r0!, {r2-r9}
+	stmia	r1!, {r2-r9}
+	ldmia	r0!, {r2-r9}
+	stmia	r1!, {r2-r9}
+
+	/* r10 = physical address of the 16 KiB L1 table */
+	ldr	r10, =ck_l1_table
+	sub	r10, r10, #CK_VA_OFFSET
+	mov	r0, #0
+	mov	r1, r10
+	add	r2, r10, #0x4000
+2:	str	r0, [r1], #4
+	cmp	r1, r2
+	bne	2b
+
+	/* RAM identity, uncached: the MMU-on step, low vectors, the way to Linux */
+	map_sections r10, BOARD_RAM_PA, BOARD_RAM_PA, (BOARD_RAM_SIZE >> SECTION_SHIFT), PMD_SECT_DEV
+	/* RAM linear map (Linux's PAGE_OFFSET view), write-back cached */
+	map_sections r10, BOARD_CK_LINEAR_VA, BOARD_RAM_PA, (BOARD_RAM_SIZE >> SECTION_SHIFT), PMD_SECT_WB
+	/* IPC region: uncached on every side (VIVT aliases, DESIGN §4) */
+	map_sections r10, (BOARD_SHM_PA + CK_VA_OFFSET), BOARD_SHM_PA, (BOARD_SHM_SIZE >> SECTION_SHIFT), PMD_SECT_DEV
+	/* devices, identity, strongly ordered */
+	map_sections r10, BOARD_DEV_PA, BOARD_DEV_PA, (BOARD_DEV_SIZE >> SECTION_SHIFT), PMD_SECT_DEV
+
+	mov	r0, #0
+	mcr	p15, 0, r0, c7, c7, 0      @ invalidate I and D caches
+	mcr	p15, 0, r0, c7, c10, 4     @ drain write buffer
+	mcr	p15, 0, r0, c8, c7, 0      @ invalidate TLBs
+	mcr	p15, 0, r10, c2, c0, 0     @ TTBR
+	mov	r0, #DACR_D0_CLIENT
+	mcr	p15, 0, r0, c3, c0, 0      @ DACR
+	mrc	p15, 0, r0, c1, c0, 0
+	bic	r0, r0, #SCTLR_V
+	bic	r0, r0, #SCTLR_A
+	orr	r0, r0, #(SCTLR_M | SCTLR_C)
+	orr	r0, r0, #SCTLR_I
+	mcr	p15, 0, r0, c1, c0, 0      @ MMU, D- and I-cache on
+	nop
+	nop
+	ldr	pc, =start_va               @ leave the identity map
+	.ltorg
+
+/* Vector block copied to 0x0. PC-relative literals, so it runs anywhere.
+ * The FIQ literal is the RT entry Linux's trampoline uses later. */
+	.balign 4
+vectors:
+	ldr	pc, v_reset
+	ldr	pc, v_undef
+	ldr	pc, v_swi
+	ldr	pc, v_pabt
+	ldr	pc, v_dabt
+	ldr	pc, v_reset          @ reserved slot
+	ldr	pc, v_irq
+	ldr	pc, v_fiq
+v_reset:	.word	exc_reset
+v_undef:	.word	exc_undef
+v_swi:		.word	exc_swi
+v_pabt:		.word	exc_pabt
+v_dabt:		.word	exc_dabt
+v_irq:		.word	exc_irq
+v_fiq:		.word	arch_rt_entry
+		.word	0
+
+	.text
+start_va:
+	msr	cpsr_c, #(PSR_MODE_FIQ | PSR_I | PSR_F)
+	ldr	sp, =ck_fiq_stack_top
+	msr	cpsr_c, #(PSR_MODE_IRQ | PSR_I | PSR_F)
+	ldr	sp, =ck_exc_stack_top
+	msr	cpsr_c, #(PSR_MODE_ABT | PSR_I | PSR_F)
+	ldr	sp, =ck_exc_stack_top
+	msr	cpsr_c, #(PSR_MODE_UND | PSR_I | PSR_F)
+	ldr	sp, =ck_exc_stack_top
+	msr	cpsr_c, #(PSR_MODE_SVC | PSR_I | PSR_F)
+	ldr	sp, =ck_boot_stack_top
+
+	ldr	r0, =__bss_start
+	ldr	r1, =__bss_end
+	mov	r2, #0
+3:	cmp	r0, r1
+	strlo	r2, [r0], #4
+	blo	3b
+
+	bl	ck_main
+4:	b	4b
+
+/* Unexpected exceptions before Linux: report and stop (arch_fault). */
+exc_reset:
+	mov	r0, #0
+	b	exc_common
+exc_undef:
+	mov	r0, #1
+	b	exc_common
+exc_swi:
+	mov	r0, #2
+	b	exc_common
+exc_pabt:
+	mov	r0, #3
+	b	exc_common
+exc_dabt:
+	mov	r0, #4
+	b	exc_common
+exc_irq:
+	mov	r0, #6
+exc_common:
+	mov	r1, lr
+	mrs	r2, spsr
+	mrs	r3, cpsr
+	ldr	sp, =ck_exc_stack_top
+	bl	arch_fault
+5:	b	5b
+
+/*
+ * void arch_boot_linux(uint32_t kernel_pa, uint32_t dtb_pa, uint32_t machine_id)
+ * Context: root, RT timer stopped at the device. Does not return.
+ * Clean+invalidate the D-cache (test-clean-invalidate loop, ARM926EJ-S TRM
+ * §2.3.8), drop the I-cache and TLB, drain the write buffer, continue on the
+ * identity map, switch MMU and caches off and enter the kernel the way
+ * Documentation/arm/booting.rst asks: SVC, I=F=1, r0=0, r1=machine, r2=DTB.
+ */
+	.global arch_boot_linux
+arch_boot_linux:
+	msr	cpsr_c, #(PSR_MODE_SVC | PSR_I | PSR_F)
+	mov	r4, r0
+	mov	r5, r1
+	mov	r6, r2
+6:	mrc	p15, 0, r15, c7, c14, 3
+	bne	6b
+	mov	r0, #0
+	mcr	p15, 0, r0, c7, c5, 0      @ invalidate I-cache
+	mcr	p15, 0, r0, c7, c10, 4     @ drain write buffer
+	ldr	r3, =7f
+	sub	r3, r3, #CK_VA_OFFSET
+	mov	pc, r3                      @ to the identity map
+7:	mrc	p15, 0, r0, c1, c0, 0
+	bic	r0, r0, #(SCTLR_M | SCTLR_C)
+	bic	r0, r0, #SCTLR_I
+	mcr	p15, 0, r0, c1, c0, 0      @ MMU and caches off
+	mov	r0, #0
+	mcr	p15, 0, r0, c7, c7, 0
+	mcr	p15, 0, r0, c8, c7, 0
+	mcr	p15, 0, r0, c7, c10, 4
+	mov	r1, r6
+	mov	r2, r5
+	mov	pc, r4
+	.ltorg
+
+	.section .stacks, "aw", %nobits
+	.balign 8
+	.space	8192
+	.global ck_boot_stack_top
+ck_boot_stack_top:
+	.space	4096
+	.global ck_fiq_stack_top
+ck_fiq_stack_top:
+	.space	1024
+ck_exc_stack_top:
+
+	.section .pgtable, "aw", %nobits
+	.balign	16384
+ck_l1_table:
+	.space	16384

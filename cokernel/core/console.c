@@ -1,0 +1,211 @@
+// SPDX-License-Identifier: MIT
+/*
+ * console.c - the serial console shared by RT lines and Linux's output,
+ * switched between the two sides only at line boundaries (ck/console.h).
+ *
+ * RT side: a ring of fixed-size line slots. A producer (RT task or RT
+ * handler) reserves a slot with the RT class masked for a few instructions,
+ * copies its line with RT enabled and then marks the slot ready; a full
+ * ring drops the line and counts it. There is one consumer, the root side
+ * (console_drain, console_guest_write), which emits slots in order, each
+ * as CK_CONSOLE_PREFIX + text + "\r\n". A slot reserved but not yet ready
+ * (its producer was preempted while copying) holds the later lines back
+ * until that producer runs again.
+ *
+ * UART state (root side only): @rt_pos > 0 while an RT line is half out;
+ * @guest_mid_line while Linux's last byte was not '\n'. Both are never
+ * true together: RT lines start only at a Linux line boundary, or after
+ * the hold timeout broke Linux's line.
+ */
+#include <ck/console.h>
+#include "core.h"
+
+#define CONSOLE_SLOTS 32u         /* power of two */
+#define CONSOLE_LINE_BYTES 160u   /* longer lines are cut */
+#define PREFIX_BYTES (sizeof(CK_CONSOLE_PREFIX) - 1)
+#define EOL "\r\n"
+#define EOL_BYTES (sizeof(EOL) - 1)
+
+_Static_assert((CONSOLE_SLOTS & (CONSOLE_SLOTS - 1)) == 0,
+	       "CONSOLE_SLOTS must be a power of two");
+
+struct console_slot {
+	volatile uint8_t ready;
+	uint16_t len;
+	char text[CONSOLE_LINE_BYTES];
+};
+
+static struct {
+	const struct ck_uart *uart;
+	struct console_slot slot[CONSOLE_SLOTS];
+	volatile uint32_t head;      /* next slot to reserve (producers) */
+	volatile uint32_t tail;      /* next slot to emit (consumer) */
+	volatile uint32_t dropped;
+	/* consumer (root side) state */
+	uint32_t rt_pos;             /* bytes of slot[tail] already out */
+	bool guest_mid_line;
+	bool hold_armed;             /* RT waits for Linux's line to end */
+	uint64_t hold_start_ns;
+} con;
+
+static inline void compiler_barrier(void)
+{
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+}
+
+void console_init(const struct ck_uart *uart)
+{
+	memset(&con, 0, sizeof(con));
+	con.uart = uart;
+}
+
+int console_put_line(const char *line, size_t len)
+{
+	struct console_slot *s;
+	ck_rtflags_t flags;
+
+	if (len && line[len - 1] == '\n')
+		len--;
+	if (len > CONSOLE_LINE_BYTES)
+		len = CONSOLE_LINE_BYTES;
+
+	flags = arch_rt_mask();
+	if (con.head - con.tail >= CONSOLE_SLOTS) {
+		con.dropped++;
+		arch_rt_restore(flags);
+		return -CK_ENOSPC;
+	}
+	s = &con.slot[con.head % CONSOLE_SLOTS];
+	con.head++;
+	arch_rt_restore(flags);
+
+	memcpy(s->text, line, len);
+	s->len = (uint16_t)len;
+	compiler_barrier();
+	s->ready = 1;
+	return 0;
+}
+
+uint32_t console_dropped(void)
+{
+	return con.dropped;
+}
+
+/* The slot to emit next, or NULL if none is ready. Consumer only. */
+static struct console_slot *rt_next(void)
+{
+	struct console_slot *s;
+
+	if (con.tail == con.head)
+		return NULL;
+	s = &con.slot[con.tail % CONSOLE_SLOTS];
+	return s->ready ? s : NULL;
+}
+
+static char slot_byte(const struct console_slot *s, uint32_t pos)
+{
+	if (pos < PREFIX_BYTES)
+		return CK_CONSOLE_PREFIX[pos];
+	pos -= PREFIX_BYTES;
+	return pos < s->len ? s->text[pos] : EOL[pos - s->len];
+}
+
+/*
+ * Emit RT bytes while the UART takes them, finishing at most @max_lines
+ * lines. Return: true when the RT side is at a line boundary (nothing half
+ * out), false when the UART is full mid-line.
+ */
+static bool rt_emit(uint32_t max_lines)
+{
+	struct console_slot *s;
+
+	while ((con.rt_pos || max_lines) && (s = rt_next())) {
+		if (con.uart->try_putc(slot_byte(s, con.rt_pos)))
+			return false;
+		if (++con.rt_pos == PREFIX_BYTES + s->len + EOL_BYTES) {
+			s->ready = 0;
+			compiler_barrier();
+			con.tail++;
+			con.rt_pos = 0;
+			max_lines--;
+		}
+	}
+	return true;
+}
+
+/*
+ * Linux's line is unfinished and RT lines wait: start the hold, and once
+ * it exceeds CK_CONSOLE_HOLD_NS end Linux's line. Return true when RT may
+ * use the UART.
+ */
+static bool hold_check(void)
+{
+	uint64_t now;
+
+	if (!con.guest_mid_line)
+		return true;
+	if (!rt_next())
+		return false;
+	now = ck_clock_now();
+	if (!con.hold_armed) {
+		con.hold_armed = true;
+		con.hold_start_ns = now;
+		return false;
+	}
+	if (now - con.hold_start_ns < CK_CONSOLE_HOLD_NS)
+		return false;
+	if (con.uart->try_putc('\r') || con.uart->try_putc('\n'))
+		return false;   /* at worst a stray '\r'; retried next time */
+	con.guest_mid_line = false;
+	con.hold_armed = false;
+	return true;
+}
+
+void console_drain(void)
+{
+	if (con.uart && hold_check())
+		rt_emit(UINT32_MAX);
+}
+
+static void uart_put_spin(char c)
+{
+	while (con.uart->try_putc(c))
+		;
+}
+
+int console_guest_write(const char *buf, size_t len)
+{
+	size_t i;
+
+	if (!con.uart)
+		return (int)len;
+	if (len > INT32_MAX)
+		len = INT32_MAX;
+	if (hold_check()) {
+		/* a line boundary: waiting RT lines go first */
+		while (!rt_emit(CONSOLE_SLOTS))
+			;
+	}
+	for (i = 0; i < len; i++) {
+		uart_put_spin(buf[i]);
+		con.guest_mid_line = buf[i] != '\n';
+		if (buf[i] == '\n') {
+			con.hold_armed = false;
+			while (!rt_emit(CONSOLE_SLOTS))
+				;
+		}
+	}
+	return (int)len;
+}
+
+int console_guest_read(char *buf, size_t len)
+{
+	size_t n = 0;
+	int c;
+
+	if (!con.uart || !con.uart->getc)
+		return 0;
+	while (n < len && n < INT32_MAX && (c = con.uart->getc()) >= 0)
+		buf[n++] = (char)c;
+	return (int)n;
+}

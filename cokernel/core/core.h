@@ -1,0 +1,136 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * core.h - private interfaces between the files of the portable RT core.
+ *
+ * Locking: every function here whose contract says "RT masked" must be
+ * called between arch_rt_mask() and arch_rt_restore(); on this uniprocessor
+ * that makes the core's shared state (ready queue, timer queue, wait
+ * queues) consistent without further locks.
+ */
+#ifndef CK_CORE_PRIV_H
+#define CK_CORE_PRIV_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <ck/ck.h>
+#include <ck/core.h>
+#include <ck/hw.h>
+
+/* ---- invariants -------------------------------------------------- */
+
+#ifdef CK_DEBUG
+#define ck_assert(cond)                                          \
+	do {                                                     \
+		if (!(cond))                                     \
+			ck_assert_fail(__FILE__, __LINE__);      \
+	} while (0)
+#else
+#define ck_assert(cond)                                          \
+	do {                                                     \
+		if (!(cond))                                     \
+			ck_assert_fail(NULL, 0);                 \
+	} while (0)
+#endif
+
+/**
+ * ck_assert_fail() - report a broken invariant and stop (trap).
+ * @file: source file, or NULL in non-debug builds; @line: its line.
+ * Context: any. Does not return.
+ */
+void ck_assert_fail(const char *file, int line) __attribute__((noreturn));
+
+/* ---- shared core state ------------------------------------------- */
+
+struct ck_core_state {
+	const struct ck_board *board;
+	bool started;   /* ck_start() ran: the clockevent is live */
+	bool in_irq;    /* inside ck_rt_irq_handle(): no switching */
+};
+
+extern struct ck_core_state ck_core;
+
+/* ---- sched.c ----------------------------------------------------- */
+
+/** sched_init() - empty ready queue, root task current. Context: init. */
+void sched_init(void);
+
+/** sched_ready() - make blocked or new @t ready (tail of its level). RT masked. */
+void sched_ready(struct ck_task *t);
+
+/**
+ * sched_wake() - end @t's wait: stop its wake timer, take it off any wait
+ * queue and make it ready. No effect unless @t is blocked. RT masked.
+ */
+void sched_wake(struct ck_task *t);
+
+/**
+ * sched_block() - the current task blocks; returns when it is woken.
+ * @wait_pos: NULL, or the wait queue node to link the task in front of
+ *            (its rq_node moves from the ready queue to the wait queue).
+ * Context: RT task, RT masked.
+ */
+void sched_block(struct ck_list *wait_pos);
+
+/**
+ * sched_preempt() - switch to a more urgent ready task, if any. No effect in
+ * RT interrupt context (the interrupt exit does it) or before ck_start().
+ * RT masked.
+ */
+void sched_preempt(void);
+
+/** sched_requeue() - move the current task behind its peers and reschedule. RT masked. */
+void sched_requeue(void);
+
+/** sched_exit() - the current task becomes dormant and switches away for good. RT masked. */
+void sched_exit(void) __attribute__((noreturn));
+
+/* ---- clock.c ----------------------------------------------------- */
+
+/** clock_init() - bind @cs and start the clock at 0 ns. Context: init. */
+void clock_init(const struct ck_clocksource *cs);
+
+/* ---- timer.c ----------------------------------------------------- */
+
+/** timer_init() - empty queue; precompute ns->ticks for @ev. Context: init. */
+void timer_init(const struct ck_clockevent *ev);
+
+/**
+ * timer_expire() - run the callbacks of every timer due at @now_ns, then
+ * program the clockevent for the next one. RT masked, RT interrupt.
+ */
+void timer_expire(uint64_t now_ns);
+
+/** timer_program() - arm the clockevent for the queue head. RT masked. */
+void timer_program(uint64_t now_ns);
+
+/* ---- irq.c ------------------------------------------------------- */
+
+/** irq_init() - empty RT line table. Context: init. */
+void irq_init(void);
+
+/**
+ * irq_dispatch_all() - serve every pending RT-class line of the PIC,
+ * acknowledging the clockevent's line. RT masked, RT interrupt.
+ */
+void irq_dispatch_all(void);
+
+/* ---- printf.c ---------------------------------------------------- */
+
+/**
+ * ck_vsnprintf() - the freestanding formatter behind ck_snprintf().
+ * Return: the length the full output would have (excluding the NUL); the
+ * output is truncated to @size - 1 bytes and NUL-terminated if @size > 0.
+ * Context: any; no allocation, stack use bounded.
+ */
+int ck_vsnprintf(char *buf, size_t size, const char *fmt, va_list ap);
+
+/* ---- string.c (target only; the host build uses libc's) ----------- */
+
+void *memcpy(void *dst, const void *src, size_t n);
+void *memset(void *dst, int c, size_t n);
+size_t strlen(const char *s);
+int strcmp(const char *a, const char *b);
+
+#endif /* CK_CORE_PRIV_H */

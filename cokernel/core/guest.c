@@ -1,0 +1,263 @@
+// SPDX-License-Identifier: MIT
+/*
+ * guest.c - the Linux guest seen from the co-kernel: the guest page
+ * (ipc/ck_guest.h), the hand-over (attach), the vPIC ops Linux calls, and
+ * soft vIRQs raised from the RT side.
+ *
+ * Every op runs in Linux context and may be interrupted by the RT class at
+ * any instruction, so the state it shares with RT (soft pending/enable
+ * bits, the doorbell) is only touched with the RT class masked, for a few
+ * instructions. Cost notes per op are in ipc/ck_guest.h.
+ */
+#include <stdbool.h>
+#include <ck/bsp.h>
+#include <ck/console.h>
+#include <ck/guest.h>
+#include <ck/shm.h>
+#include <ck_guest.h>
+#include "core.h"
+
+#define SOFT_NR (CK_VIRQ_NR - CK_VIRQ_SOFT_BASE)
+
+_Static_assert(sizeof(struct ck_guest_page) <= 4096, "guest page fits 4 KiB");
+_Static_assert(SOFT_NR <= 32, "soft vIRQs fit one word");
+
+/* First page of the co-kernel region: the guest DTS names its PA. */
+struct ck_guest_page ck_guest_page
+	__attribute__((section(".guest_page"), aligned(4096)));
+
+uintptr_t ck_shm_va;
+
+static struct {
+	uint32_t soft_pending;   /* bit n: vIRQ SOFT_BASE+n raised, not taken */
+	uint32_t soft_enabled;   /* bit n: Linux unmasked it */
+	bool doorbell_up;        /* the doorbell line is raised */
+	bool attached;
+	uint64_t paused_at_ns;   /* RT timer stopped for the Linux boot */
+} gs;
+
+static const struct ck_board *board(void)
+{
+	return ck_core.board;
+}
+
+/* Ring or silence the doorbell to match the enabled pending set. RT masked. */
+static void doorbell_update(void)
+{
+	const struct ck_board *b = board();
+	bool want = (gs.soft_pending & gs.soft_enabled) != 0;
+
+	if (want && !gs.doorbell_up)
+		b->pic->soft_raise(b->doorbell_line);
+	else if (!want && gs.doorbell_up)
+		b->pic->soft_clear(b->doorbell_line);
+	gs.doorbell_up = want;
+}
+
+/* Hardware lines Linux may own: not the RT timer's, not the doorbell. */
+static bool line_is_linux(uint32_t line)
+{
+	const struct ck_board *b = board();
+
+	return line < CK_VIRQ_SOFT_BASE && line < b->pic->nr_lines &&
+	       line != b->timer->line && line != b->doorbell_line;
+}
+
+static bool virq_is_soft(uint32_t virq)
+{
+	return virq >= CK_VIRQ_SOFT_BASE && virq < CK_VIRQ_NR;
+}
+
+int guest_raise_virq(unsigned int virq)
+{
+	ck_rtflags_t f;
+
+	if (!virq_is_soft(virq))
+		return -CK_EINVAL;
+	f = arch_rt_mask();
+	gs.soft_pending |= 1u << (virq - CK_VIRQ_SOFT_BASE);
+	doorbell_update();
+	arch_rt_restore(f);
+	return 0;
+}
+
+/*
+ * attach: Linux mapped every window (mmio[i].va) and installed its FIQ
+ * trampoline; switch every driver to Linux's addresses, then restart the
+ * RT timer. Linux calls it with F=1 (it keeps F=1 through start_kernel,
+ * notes/linuxhooks.md §1.4), so RT resumes when Linux first clears F.
+ */
+static ck_s32 guest_attach(void)
+{
+	struct ck_guest_page *gp = &ck_guest_page;
+	const struct ck_mmio_window *w;
+	uint64_t paused_ns;
+	ck_rtflags_t f;
+	uint32_t i;
+
+	if (gs.attached)
+		return -CK_EBUSY;
+	for (i = 0, w = board()->mmio; w->name; w++, i++)
+		if (i >= CK_GUEST_MAX_MMIO || gp->mmio[i].va == 0 ||
+		    gp->mmio[i].phys != w->phys)
+			return -CK_EINVAL;
+	f = arch_rt_mask();
+	for (i = 0, w = board()->mmio; w->name; w++, i++)
+		*w->va = gp->mmio[i].va;
+	if (board()->shm_size)
+		ck_shm_set_base((void *)ck_shm_va);
+	paused_ns = ck_clock_now() - gs.paused_at_ns;
+	gp->boot_window_ns_lo = (ck_u32)paused_ns;
+	gp->boot_window_ns_hi = (ck_u32)(paused_ns >> 32);
+	gs.attached = true;
+	ck_clockevent_rearm();
+	doorbell_update();
+	arch_rt_restore(f);
+	ck_printf("Linux attached: RT paused %llu us during Linux boot",
+		  (unsigned long long)(paused_ns / CK_NS_PER_US));
+	return 0;
+}
+
+/* mask (@on false) or unmask @virq; RT-owned and unknown numbers are ignored. */
+static void guest_enable(ck_u32 virq, bool on)
+{
+	const struct ck_pic *pic = board()->pic;
+	uint32_t bit;
+	ck_rtflags_t f;
+
+	if (line_is_linux(virq)) {
+		if (on)
+			pic->unmask(virq);
+		else
+			pic->mask(virq);
+		return;
+	}
+	if (!virq_is_soft(virq))
+		return;
+	bit = 1u << (virq - CK_VIRQ_SOFT_BASE);
+	f = arch_rt_mask();
+	gs.soft_enabled = on ? (gs.soft_enabled | bit) : (gs.soft_enabled & ~bit);
+	doorbell_update();
+	arch_rt_restore(f);
+}
+
+static void guest_mask(ck_u32 virq)
+{
+	guest_enable(virq, false);
+}
+
+static void guest_unmask(ck_u32 virq)
+{
+	guest_enable(virq, true);
+}
+
+/* Level lines are cleared at their device; soft vIRQs were cleared when
+ * next_pending() returned them. Nothing to do on the PL190-class PICs. */
+static void guest_eoi(ck_u32 virq)
+{
+	(void)virq;
+}
+
+/* Hardware lines are level-high (the VIC has no edge mode); soft vIRQs
+ * are edges but accept either type. */
+static ck_s32 guest_set_type(ck_u32 virq, ck_u32 type)
+{
+	if (line_is_linux(virq))
+		return type == CK_VIRQ_TYPE_LEVEL_HIGH ? 0 : -CK_EINVAL;
+	if (virq_is_soft(virq))
+		return (type == CK_VIRQ_TYPE_LEVEL_HIGH ||
+			type == CK_VIRQ_TYPE_EDGE_RISING) ? 0 : -CK_EINVAL;
+	return -CK_EINVAL;
+}
+
+/* Soft vIRQs first (lowest number first), then the real PIC's IRQ class. */
+static ck_s32 guest_next_pending(void)
+{
+	uint32_t pend;
+	ck_rtflags_t f;
+	int line;
+
+	f = arch_rt_mask();
+	pend = gs.soft_pending & gs.soft_enabled;
+	if (pend) {
+		unsigned int n = (unsigned int)__builtin_ctz(pend);
+
+		gs.soft_pending &= ~(1u << n);
+		doorbell_update();
+		arch_rt_restore(f);
+		return (ck_s32)(CK_VIRQ_SOFT_BASE + n);
+	}
+	line = board()->pic->next_normal();
+	arch_rt_restore(f);
+	if (line < 0 || !line_is_linux((uint32_t)line))
+		return -1;
+	return line;
+}
+
+static ck_s32 guest_console_write(const char *buf, ck_u32 len)
+{
+	return console_guest_write(buf, len);
+}
+
+static ck_s32 guest_console_read(char *buf, ck_u32 len)
+{
+	return console_guest_read(buf, len);
+}
+
+/* Linux -> RT doorbell: not wired yet (RT tasks poll their channels at
+ * their period). Returns -CK_ENOSYS so the Linux side can tell. */
+static ck_s32 guest_notify(ck_u32 chan)
+{
+	(void)chan;
+	return -CK_ENOSYS;
+}
+
+void guest_init(void)
+{
+	struct ck_guest_page *gp = &ck_guest_page;
+	const struct ck_board *b = board();
+	const struct ck_mmio_window *w;
+	uint32_t n = 0;
+
+	memset(gp, 0, sizeof(*gp));
+	memset(&gs, 0, sizeof(gs));
+	for (w = b->mmio; w && w->name && n < CK_GUEST_MAX_MMIO; w++, n++) {
+		gp->mmio[n].phys = w->phys;
+		gp->mmio[n].size = w->size;
+		gp->mmio[n].flags = (w->phys == b->shm_base) ? CK_MMIO_SHM
+							     : CK_MMIO_DEVICE;
+	}
+	ck_assert(!w || !w->name);   /* board lists more windows than fit */
+	gp->size = sizeof(*gp);
+	gp->nr_mmio = n;
+	gp->rt_entry = (ck_u32)(uintptr_t)arch_rt_entry;
+	gp->nr_virq = CK_VIRQ_NR;
+	gp->attach = guest_attach;
+	gp->mask = guest_mask;
+	gp->unmask = guest_unmask;
+	gp->eoi = guest_eoi;
+	gp->set_type = guest_set_type;
+	gp->next_pending = guest_next_pending;
+	gp->console_write = guest_console_write;
+	gp->console_read = guest_console_read;
+	gp->notify = guest_notify;
+	gp->abi = CK_GUEST_ABI;
+	gp->magic = CK_GUEST_MAGIC;
+
+	b->pic->route(b->doorbell_line, 0);
+	b->pic->soft_clear(b->doorbell_line);
+	b->pic->unmask(b->doorbell_line);
+}
+
+void guest_boot_linux(void)
+{
+	const struct ck_board *b = board();
+
+	arch_rt_mask();
+	b->timer->stop();
+	gs.paused_at_ns = ck_clock_now();
+	ck_printf("booting Linux: kernel 0x%08x, DTB 0x%08x, RT paused",
+		  (unsigned int)b->linux_kernel, (unsigned int)b->linux_dtb);
+	console_drain();
+	arch_boot_linux(b->linux_kernel, b->linux_dtb, b->linux_machine_id);
+}

@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: MIT
+/*
+ * main.c - co-kernel start-up after the arch's reset code: bring the RT side
+ * up (ck/core.h order), run the root idle loop, boot Linux if the image
+ * carries it.
+ */
+#include <stdbool.h>
+#include <ck/app.h>
+#include <ck/bsp.h>
+#include <ck/console.h>
+#include <ck/guest.h>
+#include <ck/shm.h>
+#include "core.h"
+
+#ifndef CK_VERSION
+#define CK_VERSION "0.1"
+#endif
+
+#define LINUX_DELAY_MS_DEFAULT 1000u
+#define FDT_MAGIC 0xd00dfeedu
+
+void ck_main(void) __attribute__((noreturn));
+
+static uint32_t be32(const void *p)
+{
+	const volatile uint8_t *b = p;
+
+	return (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 |
+	       (uint32_t)b[2] << 8 | b[3];
+}
+
+/* A zImage the arch can enter and a flattened device tree for it. */
+static bool linux_payload_present(const struct ck_board *b)
+{
+	if (!b->linux_kernel || !b->linux_dtb)
+		return false;
+	return arch_linux_image_check(arch_phys_to_virt(b->linux_kernel)) == 0 &&
+	       be32(arch_phys_to_virt(b->linux_dtb)) == FDT_MAGIC;
+}
+
+/* The linker collects the CK_APP() records between the two symbols. */
+static void apps_init(void)
+{
+	size_t n = ((uintptr_t)__ck_apps_end - (uintptr_t)__ck_apps_start) /
+		   sizeof(struct ck_app);
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		const struct ck_app *a = &__ck_apps_start[i];
+		int rc = a->init();
+
+		if (rc)
+			ck_printf("app %s: init failed (%d)", a->name, rc);
+	}
+}
+
+/**
+ * ck_main() - C entry of the co-kernel, called once by the arch reset code
+ * on the boot stack, in the root context, RT class masked.
+ */
+void ck_main(void)
+{
+	const struct ck_board *b = &ck_board;
+	uint64_t linux_at_ns;
+	bool have_linux;
+
+	bsp_init();
+	ck_core_init(b);
+	ck_printf("cokernel %s on %s (%s), RT clock %llu Hz", CK_VERSION,
+		  b->name, b->cpu, (unsigned long long)b->clock->hz);
+	guest_init();
+	if (b->shm_size && ck_shm_init((void *)ck_shm_va, b->shm_size))
+		ck_printf("IPC region at 0x%08x unusable: no IPC",
+			  (unsigned int)b->shm_base);
+	apps_init();
+	ck_start();
+	arch_rt_unmask();
+
+	have_linux = linux_payload_present(b);
+	if (!have_linux)
+		ck_printf("no Linux payload (zImage at 0x%08x, DTB at 0x%08x): RT only",
+			  (unsigned int)b->linux_kernel, (unsigned int)b->linux_dtb);
+	linux_at_ns = ck_clock_now() +
+		      (uint64_t)(b->linux_delay_ms ? b->linux_delay_ms
+						   : LINUX_DELAY_MS_DEFAULT) *
+			      CK_NS_PER_MS;
+	for (;;) {
+		console_drain();
+		if (have_linux && ck_clock_now() >= linux_at_ns)
+			guest_boot_linux();
+		arch_wait_for_interrupt();
+	}
+}

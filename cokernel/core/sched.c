@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: MIT
+/*
+ * sched.c - fixed-priority preemptive scheduler: 64 levels, FIFO within a
+ * level, O(1) pick from a priority bitmap; RT interrupt exit; core start-up.
+ *
+ * The running task stays at the head of its level in the ready queue, so a
+ * preempted task resumes before its peers and picking is "head of the
+ * highest non-empty level". The root task (boot idle loop, later Linux) is
+ * never queued: it runs when the bitmap is empty.
+ */
+#include <ck/console.h>
+#include "core.h"
+
+#define RQ_WORDS ((CK_NR_PRIO + 31) / 32)
+
+struct ck_core_state ck_core;
+
+static struct {
+	uint32_t map[RQ_WORDS];            /* bit p: level p non-empty */
+	struct ck_list level[CK_NR_PRIO];
+	struct ck_task *current;
+	struct ck_task root;
+} rq;
+
+void sched_init(void)
+{
+	int p;
+
+	memset(&rq, 0, sizeof(rq));
+	for (p = 0; p < CK_NR_PRIO; p++)
+		ck_list_init(&rq.level[p]);
+	rq.root.name = "root";
+	rq.root.prio = -1;
+	rq.root.state = CK_TASK_READY;
+	ck_list_init(&rq.root.rq_node);
+	rq.current = &rq.root;
+}
+
+static void rq_add(struct ck_task *t)
+{
+	ck_list_add_tail(&rq.level[t->prio], &t->rq_node);
+	rq.map[t->prio / 32] |= 1u << (t->prio % 32);
+}
+
+static void rq_del(struct ck_task *t)
+{
+	ck_list_del(&t->rq_node);
+	if (ck_list_empty(&rq.level[t->prio]))
+		rq.map[t->prio / 32] &= ~(1u << (t->prio % 32));
+}
+
+/* Head of the highest non-empty level, or the root task. RT masked. */
+static struct ck_task *rq_pick(void)
+{
+	int w;
+
+	for (w = RQ_WORDS - 1; w >= 0; w--) {
+		if (rq.map[w]) {
+			int p = w * 32 + 31 - __builtin_clz(rq.map[w]);
+
+			return ck_container_of(rq.level[p].next,
+					       struct ck_task, rq_node);
+		}
+	}
+	return &rq.root;
+}
+
+static void sched_switch_to(struct ck_task *next)
+{
+	struct ck_task *prev = rq.current;
+
+	if (next == prev)
+		return;
+	rq.current = next;
+	next->switches++;
+	arch_ctx_switch(&prev->ctx, &next->ctx);
+}
+
+void sched_ready(struct ck_task *t)
+{
+	t->state = CK_TASK_READY;
+	rq_add(t);
+}
+
+void sched_wake(struct ck_task *t)
+{
+	if (t->state != CK_TASK_BLOCKED)
+		return;
+	ck_timer_stop(&t->wake_timer);
+	ck_list_del(&t->rq_node);   /* off a wait queue, if on one */
+	sched_ready(t);
+}
+
+void sched_block(struct ck_list *wait_pos)
+{
+	struct ck_task *t = rq.current;
+
+	ck_assert(t != &rq.root && !ck_core.in_irq);
+	rq_del(t);
+	t->state = CK_TASK_BLOCKED;
+	if (wait_pos)
+		ck_list_insert_before(wait_pos, &t->rq_node);
+	sched_switch_to(rq_pick());
+}
+
+void sched_preempt(void)
+{
+	if (!ck_core.started || ck_core.in_irq)
+		return;
+	sched_switch_to(rq_pick());
+}
+
+void sched_requeue(void)
+{
+	struct ck_task *t = rq.current;
+
+	if (t == &rq.root)
+		return;
+	rq_del(t);
+	rq_add(t);
+	sched_preempt();
+}
+
+void sched_exit(void)
+{
+	struct ck_task *t = rq.current;
+
+	ck_assert(t != &rq.root && !ck_core.in_irq);
+	ck_timer_stop(&t->wake_timer);
+	rq_del(t);
+	t->state = CK_TASK_DORMANT;
+	t->period_ns = 0;
+	sched_switch_to(rq_pick());
+	for (;;)
+		ck_assert(0);   /* a dormant task is never resumed */
+}
+
+struct ck_task *ck_current(void)
+{
+	return rq.current;
+}
+
+struct ck_task *ck_task_self(void)
+{
+	return rq.current == &rq.root ? NULL : rq.current;
+}
+
+struct ck_task *ck_rt_irq_handle(void)
+{
+	struct ck_task *next;
+
+	ck_core.in_irq = true;
+	irq_dispatch_all();
+	timer_expire(ck_clock_now());
+	ck_core.in_irq = false;
+
+	next = rq_pick();
+	if (next != rq.current) {
+		rq.current = next;
+		next->switches++;
+	}
+	return next;
+}
+
+void ck_core_init(const struct ck_board *b)
+{
+	ck_assert(b && b->clock && b->timer && b->pic);
+	memset(&ck_core, 0, sizeof(ck_core));
+	ck_core.board = b;
+	sched_init();
+	clock_init(b->clock);
+	timer_init(b->timer);
+	irq_init();
+	console_init(b->uart);
+}
+
+void ck_start(void)
+{
+	const struct ck_board *b = ck_core.board;
+	ck_rtflags_t flags = arch_rt_mask();
+
+	ck_assert(b && !ck_core.started && rq.current == &rq.root);
+	b->pic->route(b->timer->line, 1);
+	b->pic->unmask(b->timer->line);
+	ck_core.started = true;
+	timer_program(ck_clock_now());
+	sched_preempt();
+	arch_rt_restore(flags);
+}
+
+void ck_clockevent_rearm(void)
+{
+	ck_rtflags_t flags = arch_rt_mask();
+
+	if (ck_core.started)
+		timer_program(ck_clock_now());
+	arch_rt_restore(flags);
+}
+
+void ck_assert_fail(const char *file, int line)
+{
+	arch_rt_mask();
+	if (file)
+		ck_printf("assertion failed at %s:%d", file, line);
+	else
+		ck_printf("assertion failed");
+	console_drain();
+	for (;;)
+		__builtin_trap();
+}

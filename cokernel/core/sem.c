@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: MIT
+/*
+ * sem.c - counting semaphores; waiters queue by priority, FIFO within one.
+ *
+ * A post with waiters hands its unit straight to the most urgent waiter
+ * (the count stays 0), so a later arrival can never overtake it.
+ */
+#include "core.h"
+
+int ck_sem_init(ck_sem_t *s, uint32_t count)
+{
+	s->count = count;
+	ck_list_init(&s->waiters);
+	return 0;
+}
+
+/* Where a waiter of @prio queues: behind all of its priority or higher. */
+static struct ck_list *sem_wait_pos(ck_sem_t *s, int prio)
+{
+	struct ck_list *pos = s->waiters.next;
+
+	while (pos != &s->waiters &&
+	       ck_container_of(pos, struct ck_task, rq_node)->prio >= prio)
+		pos = pos->next;
+	return pos;
+}
+
+int ck_sem_wait_until(ck_sem_t *s, uint64_t abs_ns)
+{
+	struct ck_task *t = ck_task_self();
+	ck_rtflags_t flags = arch_rt_mask();
+	int ret = 0;
+
+	if (s->count) {
+		s->count--;
+	} else if (!t || (abs_ns != CK_INFINITE && abs_ns <= ck_clock_now())) {
+		ret = -CK_EAGAIN;   /* root context never blocks */
+	} else {
+		t->timed_out = 0;
+		if (abs_ns != CK_INFINITE)
+			ck_timer_start(&t->wake_timer, abs_ns, 0);
+		sched_block(sem_wait_pos(s, t->prio));
+		ret = t->timed_out ? -CK_ETIMEDOUT : 0;
+	}
+	arch_rt_restore(flags);
+	return ret;
+}
+
+int ck_sem_wait(ck_sem_t *s)
+{
+	return ck_sem_wait_until(s, CK_INFINITE);
+}
+
+int ck_sem_post(ck_sem_t *s)
+{
+	ck_rtflags_t flags = arch_rt_mask();
+	int ret = 0;
+
+	if (!ck_list_empty(&s->waiters)) {
+		sched_wake(ck_container_of(s->waiters.next, struct ck_task,
+					   rq_node));
+		sched_preempt();
+	} else if (s->count == UINT32_MAX) {
+		ret = -CK_EOVERFLOW;
+	} else {
+		s->count++;
+	}
+	arch_rt_restore(flags);
+	return ret;
+}

@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: MIT
+/*
+ * task.c - task life cycle, delays and periodic release (ck_task_* API).
+ */
+#include "core.h"
+
+/* Wake timer of a task: a delay or a wait timeout ended. RT interrupt. */
+static void task_wake_timeout(struct ck_timer *tm)
+{
+	struct ck_task *t = tm->arg;
+
+	if (t->state == CK_TASK_BLOCKED) {
+		t->timed_out = 1;
+		sched_wake(t);
+	}
+}
+
+int ck_task_create(struct ck_task *t, const char *name, int prio,
+		   void (*entry)(void *arg), void *arg, void *stack,
+		   size_t stack_bytes)
+{
+	ck_rtflags_t flags;
+	uintptr_t top;
+
+	if (!t || !entry || !stack || prio < CK_PRIO_MIN ||
+	    prio > CK_PRIO_MAX || stack_bytes < CK_STACK_MIN ||
+	    ((uintptr_t)stack & 7u))
+		return -CK_EINVAL;
+	if (t->state != CK_TASK_DORMANT || t == ck_current())
+		return -CK_EBUSY;
+
+	t->name = name;
+	t->prio = prio;
+	t->timed_out = 0;
+	t->entry = entry;
+	t->arg = arg;
+	t->stack = stack;
+	t->stack_bytes = stack_bytes;
+	t->period_ns = 0;
+	t->next_release_ns = 0;
+	t->overruns_total = 0;
+	t->switches = 0;
+	ck_list_init(&t->rq_node);
+	ck_timer_init(&t->wake_timer, task_wake_timeout, t);
+	top = ((uintptr_t)stack + stack_bytes) & ~(uintptr_t)7u;
+
+	flags = arch_rt_mask();
+	arch_ctx_init(&t->ctx, ck_task_trampoline, t, (void *)top);
+	sched_ready(t);
+	sched_preempt();
+	arch_rt_restore(flags);
+	return 0;
+}
+
+void ck_task_trampoline(void *arg)
+{
+	struct ck_task *t = arg;
+
+	t->entry(t->arg);
+	ck_task_exit();
+}
+
+void ck_task_exit(void)
+{
+	arch_rt_mask();
+	sched_exit();
+}
+
+void ck_task_yield(void)
+{
+	ck_rtflags_t flags = arch_rt_mask();
+
+	sched_requeue();
+	arch_rt_restore(flags);
+}
+
+int ck_task_sleep_until(uint64_t abs_ns)
+{
+	struct ck_task *t = ck_task_self();
+	ck_rtflags_t flags;
+
+	if (!t)
+		return -CK_EPERM;
+	flags = arch_rt_mask();
+	if (abs_ns > ck_clock_now()) {
+		if (abs_ns != CK_INFINITE)
+			ck_timer_start(&t->wake_timer, abs_ns, 0);
+		sched_block(NULL);
+	}
+	arch_rt_restore(flags);
+	return 0;
+}
+
+int ck_task_sleep(uint64_t rel_ns)
+{
+	uint64_t now = ck_clock_now();
+
+	if (rel_ns >= CK_INFINITE - now)
+		return ck_task_sleep_until(CK_INFINITE);
+	return ck_task_sleep_until(now + rel_ns);
+}
+
+int ck_task_set_periodic(uint64_t start_ns, uint64_t period_ns)
+{
+	struct ck_task *t = ck_task_self();
+
+	if (!t || !period_ns)
+		return -CK_EINVAL;
+	if (!start_ns)
+		start_ns = ck_clock_now() + period_ns;
+	t->next_release_ns = start_ns;
+	t->period_ns = period_ns;
+	return 0;
+}
+
+/*
+ * Release points are start + k * period. Those strictly before now passed
+ * while the job ran: overruns, skipped. The task waits for the first
+ * release point at or after now (a 1.5-period job: 1 overrun, released at
+ * start + 2P). Division only on the overrun path.
+ */
+long ck_task_wait_period(void)
+{
+	struct ck_task *t = ck_task_self();
+	uint64_t now, release, missed = 0;
+
+	if (!t || !t->period_ns)
+		return -CK_EPERM;
+	now = ck_clock_now();
+	release = t->next_release_ns;
+	if (release < now) {
+		missed = (now - release - 1) / t->period_ns + 1;
+		release += missed * t->period_ns;
+	}
+	t->overruns_total += missed;
+	t->next_release_ns = release + t->period_ns;
+	ck_task_sleep_until(release);
+	return missed > (uint64_t)__LONG_MAX__ ? __LONG_MAX__ : (long)missed;
+}

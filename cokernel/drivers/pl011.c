@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: MIT
+/*
+ * pl011.c - ARM PrimeCell PL011 UART (ARM DDI0183G §3), polled: the console
+ * of both sides. QEMU model: hw/char/pl011.c (transmits even with UARTEN
+ * clear, notes/arm926.md §1).
+ */
+#include <stdint.h>
+#include <ck/ck.h>
+#include <arch/mmio.h>
+#include <drv/pl011.h>
+
+#define UART_DR 0x000u          /* RW 8: data (read: + 4 error bits) */
+#define UART_FR 0x018u          /* RO 9: flags */
+#define UART_CR 0x030u          /* RW 16: control */
+#define UART_IMSC 0x038u        /* RW 11: interrupt mask set/clear */
+#define UART_ICR 0x044u         /* WO 11: interrupt clear */
+
+#define FR_RXFE 0x10u           /* receive FIFO empty */
+#define FR_TXFF 0x20u           /* transmit FIFO full */
+#define CR_UARTEN 0x001u
+#define CR_TXE 0x100u
+#define CR_RXE 0x200u
+
+uintptr_t pl011_base;
+
+static int pl011_try_putc(char c)
+{
+	if (mmio_read32(pl011_base + UART_FR) & FR_TXFF)
+		return -CK_EAGAIN;
+	mmio_write32(pl011_base + UART_DR, (uint8_t)c);
+	return 0;
+}
+
+static int pl011_getc(void)
+{
+	if (mmio_read32(pl011_base + UART_FR) & FR_RXFE)
+		return -1;
+	return (int)(mmio_read32(pl011_base + UART_DR) & 0xffu);
+}
+
+void pl011_init(void)
+{
+	mmio_write32(pl011_base + UART_IMSC, 0);
+	mmio_write32(pl011_base + UART_ICR, 0x7ffu);
+	mmio_write32(pl011_base + UART_CR, CR_UARTEN | CR_TXE | CR_RXE);
+}
+
+const struct ck_uart pl011_uart = {
+	.name = "pl011",
+	.try_putc = pl011_try_putc,
+	.getc = pl011_getc,
+};

@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: MIT
+/*
+ * pl190.c - ARM PrimeCell PL190 VIC: the PIC of versatilepb.
+ *
+ * RT class = FIQ (VICIntSelect bit set), normal class = IRQ. Register map
+ * and semantics: PL190 TRM (ARM DDI0181E) §3.3; QEMU model hw/intc/pl190.c.
+ *
+ * QEMU quirk (notes/arm926.md §4B, hw/intc/pl190.c:63): an FIQ-selected
+ * line raises nFIQ even while it is disabled in VICIntEnable, so mask()
+ * cannot silence an RT source in QEMU: RT sources are masked at the device.
+ */
+#include <stdint.h>
+#include <arch/mmio.h>
+#include <drv/pl190.h>
+
+#define VIC_IRQSTATUS 0x000u    /* RO 32: IRQ status after enable/select */
+#define VIC_FIQSTATUS 0x004u    /* RO 32: FIQ status after select */
+#define VIC_RAWINTR 0x008u      /* RO 32: raw (source | soft) */
+#define VIC_INTSELECT 0x00cu    /* RW 32: 1 = FIQ */
+#define VIC_INTENABLE 0x010u    /* RW 32: write 1 sets enable */
+#define VIC_INTENCLEAR 0x014u   /* WO 32: write 1 clears enable */
+#define VIC_SOFTINT 0x018u      /* RW 32: write 1 raises soft line */
+#define VIC_SOFTINTCLEAR 0x01cu /* WO 32: write 1 clears soft line */
+#define VIC_PROTECTION 0x020u   /* RW 1: 1 = privileged access only */
+#define VIC_VECTADDR 0x030u     /* RW 32: vectored IRQ address, write = EOI */
+
+#define VIC_NR_LINES 32u
+
+uintptr_t pl190_base;
+
+static inline uint32_t vic_read(uint32_t reg)
+{
+	return mmio_read32(pl190_base + reg);
+}
+
+static inline void vic_write(uint32_t reg, uint32_t val)
+{
+	mmio_write32(pl190_base + reg, val);
+}
+
+/* Lowest set bit's index; lower line = more urgent. */
+static inline int lowest_line(uint32_t bits)
+{
+	return bits ? __builtin_ctz(bits) : -1;
+}
+
+/* Context: RT masked (read-modify-write of VICIntSelect). */
+static void pl190_route(unsigned int line, int rt)
+{
+	uint32_t sel = vic_read(VIC_INTSELECT);
+
+	if (rt)
+		sel |= 1u << line;
+	else
+		sel &= ~(1u << line);
+	vic_write(VIC_INTSELECT, sel);
+}
+
+static void pl190_mask(unsigned int line)
+{
+	vic_write(VIC_INTENCLEAR, 1u << line);
+}
+
+static void pl190_unmask(unsigned int line)
+{
+	vic_write(VIC_INTENABLE, 1u << line);
+}
+
+static int pl190_next_rt(void)
+{
+	return lowest_line(vic_read(VIC_FIQSTATUS));
+}
+
+static int pl190_next_normal(void)
+{
+	return lowest_line(vic_read(VIC_IRQSTATUS));
+}
+
+/* VICSoftInt is a level, not a counter (notes/arm926.md §3). */
+static void pl190_soft_raise(unsigned int line)
+{
+	vic_write(VIC_SOFTINT, 1u << line);
+}
+
+static void pl190_soft_clear(unsigned int line)
+{
+	vic_write(VIC_SOFTINTCLEAR, 1u << line);
+	mmio_wmb();
+}
+
+void pl190_init(void)
+{
+	vic_write(VIC_INTENCLEAR, ~0u);
+	vic_write(VIC_SOFTINTCLEAR, ~0u);
+	vic_write(VIC_INTSELECT, 0);
+	vic_write(VIC_PROTECTION, 0);
+	mmio_wmb();
+}
+
+const struct ck_pic pl190_pic = {
+	.name = "pl190",
+	.nr_lines = VIC_NR_LINES,
+	.route = pl190_route,
+	.mask = pl190_mask,
+	.unmask = pl190_unmask,
+	.next_rt = pl190_next_rt,
+	.next_normal = pl190_next_normal,
+	.soft_raise = pl190_soft_raise,
+	.soft_clear = pl190_soft_clear,
+};

@@ -1,0 +1,118 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * ck_ipc_apps.h - channel names and record formats of the built-in RT apps
+ * (cokernel/apps/latency.c, switchbench.c) that the Linux tools
+ * (linux-guest/tools: latency, switchbench, ckipc) rely on.
+ *
+ * Units: ns everywhere; fixed-width fields, native byte order of the CPU.
+ */
+#ifndef CK_IPC_APPS_H
+#define CK_IPC_APPS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* ------------------------------------------------------------------ */
+/* latency: RT side samples, Linux side prints Xenomai-format lines.    */
+
+#define CK_LAT_CTL "latency.ctl"   /* ring LX2RT, reject, 8 x 32 bytes */
+#define CK_LAT_DATA "latency.data" /* ring RT2LX, drop-oldest, 64 x 48 */
+#define CK_LAT_HIST "latency.hist" /* state RT2LX, struct ck_lat_hist */
+#define CK_LAT_CTL_SLOTS 8u
+#define CK_LAT_DATA_SLOTS 64u
+
+/* struct ck_lat_cmd.cmd */
+#define CK_LAT_CMD_START 1u /* (re)start with the given parameters */
+#define CK_LAT_CMD_STOP 2u  /* stop sampling, publish the final histogram */
+#define CK_LAT_CMD_RESET 3u /* clear the running second and the histogram */
+
+/* modes: the numbers of Xenomai's -t option */
+#define CK_LAT_MODE_STOPPED 0u
+#define CK_LAT_MODE_TASK 1u  /* periodic RT task (Xenomai -t1) */
+#define CK_LAT_MODE_TIMER 2u /* inside a ck_timer handler (Xenomai -t2) */
+
+#define CK_LAT_F_CONSOLE 0x1u /* also print RTD lines on the ck console */
+
+#define CK_LAT_PERIOD_MIN_NS 10000u      /* 10 us */
+#define CK_LAT_PERIOD_MAX_NS 1000000000u /* 1 s, as Xenomai */
+#define CK_LAT_PERIOD_DEFAULT_NS 1000000u
+#define CK_LAT_HIST_MAX_CELLS 1000u
+
+/** Linux -> RT command on CK_LAT_CTL. 32 bytes. */
+struct ck_lat_cmd {
+	uint32_t cmd;       /* CK_LAT_CMD_* */
+	uint32_t mode;      /* START: CK_LAT_MODE_TASK or _TIMER */
+	uint32_t period_ns; /* START: CK_LAT_PERIOD_MIN_NS..MAX_NS */
+	uint32_t flags;     /* START: CK_LAT_F_* */
+	uint32_t session;   /* START: echoed in every record (any value) */
+	uint32_t warmup_s;  /* START: seconds kept out of the histogram, <= 10 */
+	uint32_t bucket_ns; /* START: histogram bucket, >= 1 (Xenomai -B) */
+	uint32_t cells;     /* START: histogram cells, 1..MAX_CELLS (-H) */
+};
+
+/* ck_lat_rec.flags */
+#define CK_LAT_REC_WARMUP 0x1u /* this second is warm-up (seq < warmup_s) */
+
+/** RT -> Linux, one per second of sampling, on CK_LAT_DATA. 48 bytes. */
+struct ck_lat_rec {
+	uint32_t seq;       /* second number since START, from 0 */
+	uint32_t session;   /* of the START command in force */
+	uint32_t mode;      /* CK_LAT_MODE_* */
+	uint32_t period_ns;
+	int32_t min_ns;     /* latency = actual run time - release time */
+	int32_t avg_ns;
+	int32_t max_ns;
+	uint32_t overruns;  /* release points missed in this second */
+	uint32_t samples;   /* samples in this second */
+	uint32_t prio;      /* RT priority of the sampling task */
+	uint32_t flags;     /* CK_LAT_REC_* */
+	uint32_t reserved;
+};
+
+/** Histogram of every sample after warm-up, on CK_LAT_HIST. Published at
+ *  STOP (final = 1). Bucket i counts |latency| / bucket_ns == i, the last
+ *  cell also counts everything above. */
+struct ck_lat_hist {
+	uint32_t session;
+	uint32_t bucket_ns;
+	uint32_t cells;
+	uint32_t samples;
+	uint32_t final;
+	uint32_t reserved[3];
+	uint32_t hits[CK_LAT_HIST_MAX_CELLS];
+};
+
+_Static_assert(sizeof(struct ck_lat_cmd) == 32, "lat cmd size");
+_Static_assert(offsetof(struct ck_lat_cmd, period_ns) == 8, "cmd.period");
+_Static_assert(offsetof(struct ck_lat_cmd, cells) == 28, "cmd.cells");
+_Static_assert(sizeof(struct ck_lat_rec) == 48, "lat rec size");
+_Static_assert(offsetof(struct ck_lat_rec, min_ns) == 16, "rec.min");
+_Static_assert(offsetof(struct ck_lat_rec, overruns) == 28, "rec.overruns");
+_Static_assert(offsetof(struct ck_lat_rec, flags) == 40, "rec.flags");
+_Static_assert(offsetof(struct ck_lat_hist, hits) == 32, "hist.hits");
+_Static_assert(sizeof(struct ck_lat_hist) == 32 + 4 * CK_LAT_HIST_MAX_CELLS,
+	       "hist size");
+
+/* ------------------------------------------------------------------ */
+/* switchbench: RT context switch cost, measured once at boot.          */
+
+#define CK_SWB_STATE "switchbench" /* state RT2LX, struct ck_swb_result */
+
+/** 32 bytes. A "switch" is one semaphore post that preempts, or one wait
+ *  that blocks, up to the other task running: the cost includes that
+ *  semaphore operation, as in Xenomai's switchbench. */
+struct ck_swb_result {
+	uint32_t runs;     /* completed benchmark runs */
+	uint32_t switches; /* switches measured in the last run */
+	uint32_t avg_ns;   /* mean of the samples */
+	uint32_t min_ns;   /* single switch, clock resolution bound */
+	uint32_t max_ns;
+	uint32_t clock_res_ns; /* smallest non-zero sample: bounds the clock step */
+	uint32_t prio;     /* priority of the lower task; the other is +1 */
+	uint32_t reserved;
+};
+
+_Static_assert(sizeof(struct ck_swb_result) == 32, "swb size");
+_Static_assert(offsetof(struct ck_swb_result, max_ns) == 16, "swb.max");
+
+#endif /* CK_IPC_APPS_H */

@@ -1,0 +1,497 @@
+// SPDX-License-Identifier: MIT
+/* ck_ipc_dir.c - shared-region directory: format, lookup, validation, faults. */
+#include "ck_ipc_priv.h"
+
+#define DIR_BYTES ((uint32_t)sizeof(struct ck_ipc_dir))
+
+void ipc_copy_to(volatile uint8_t *dst, const uint8_t *src, uint32_t n)
+{
+	uint32_t i = 0;
+
+	if ((((uintptr_t)dst | (uintptr_t)src) & 3u) == 0) {
+		volatile uint32_t *d32 = (volatile uint32_t *)dst;
+		const uint32_t *s32 = (const uint32_t *)(const void *)src;
+
+		for (; i + 4u <= n; i += 4u)
+			d32[i / 4u] = s32[i / 4u];
+	}
+	for (; i < n; i++)
+		dst[i] = src[i];
+}
+
+void ipc_copy_from(uint8_t *dst, const volatile uint8_t *src, uint32_t n)
+{
+	uint32_t i = 0;
+
+	if ((((uintptr_t)dst | (uintptr_t)src) & 3u) == 0) {
+		const volatile uint32_t *s32 = (const volatile uint32_t *)src;
+		uint32_t *d32 = (uint32_t *)(void *)dst;
+
+		for (; i + 4u <= n; i += 4u)
+			d32[i / 4u] = s32[i / 4u];
+	}
+	for (; i < n; i++)
+		dst[i] = src[i];
+}
+
+uint64_t ipc_area_bytes(uint32_t kind, uint32_t slot_bytes, uint32_t nr_slots)
+{
+	uint64_t payload = ipc_round8(slot_bytes);
+
+	if (ipc_is_ring(kind))
+		return sizeof(struct ck_ipc_ring_hdr) +
+		       (uint64_t)nr_slots *
+			       (sizeof(struct ck_ipc_slot_hdr) + payload);
+	return sizeof(struct ck_ipc_state_hdr) + payload;
+}
+
+static bool name_valid(const char *name, size_t max)
+{
+	size_t i;
+
+	if (!name || !name[0])
+		return false;
+	for (i = 0; i < max; i++)
+		if (!name[i])
+			return true;
+	return false;
+}
+
+static bool name_eq(const char *a, const char *b)
+{
+	uint32_t i;
+
+	for (i = 0; i < CK_IPC_NAME_BYTES; i++) {
+		if (a[i] != b[i])
+			return false;
+		if (!a[i])
+			return true;
+	}
+	return false;
+}
+
+bool ipc_desc_valid(const struct ck_ipc_desc *d, uint32_t lim)
+{
+	uint32_t policy = d->flags & ~CK_IPC_F_FAULTED;
+
+	if (!name_valid(d->name, CK_IPC_NAME_BYTES))
+		return false;
+	if (!ipc_is_ring(d->kind) && !ipc_is_state(d->kind))
+		return false;
+	if (policy & ~CK_IPC_F_POLICY_MASK)
+		return false;
+	if (d->slot_bytes == 0 || d->slot_bytes > CK_IPC_MAX_SLOT_BYTES)
+		return false;
+	if (ipc_is_ring(d->kind)) {
+		if (d->nr_slots == 0 || d->nr_slots > CK_IPC_MAX_SLOTS ||
+		    (d->nr_slots & (d->nr_slots - 1u)))
+			return false;
+	} else if (d->nr_slots != 1 || policy) {
+		return false;
+	}
+	if (d->off % CK_IPC_ALIGN || d->off < DIR_BYTES || d->off > lim ||
+	    d->bytes > lim - d->off)
+		return false;
+	return ipc_area_bytes(d->kind, d->slot_bytes, d->nr_slots) <= d->bytes;
+}
+
+void ipc_desc_read(const void *base, uint32_t idx, struct ck_ipc_desc *d)
+{
+	ipc_copy_from((uint8_t *)d, (const volatile uint8_t *)&ipc_dir(base)->chan[idx],
+		      sizeof(*d));
+}
+
+int ck_ipc_dir_init(void *base, uint32_t region_bytes)
+{
+	ipc_vdir *dir = ipc_dir(base);
+	uint32_t i;
+
+	if (!base || region_bytes < DIR_BYTES || ((uintptr_t)base & 7u))
+		return -CK_EINVAL;
+	dir->magic = 0; /* invalid while formatting */
+	CK_IPC_BARRIER();
+	for (i = 0; i < DIR_BYTES; i++)
+		ipc_at(base, 0)[i] = 0;
+	dir->abi = CK_IPC_ABI;
+	dir->region_bytes = region_bytes;
+	dir->dir_bytes = DIR_BYTES;
+	dir->max_chan = CK_IPC_MAX_CHAN;
+	dir->nr_chan = 0;
+	dir->alloc_off = DIR_BYTES;
+	dir->faults = 0;
+	CK_IPC_BARRIER();
+	dir->magic = CK_IPC_MAGIC;
+	return 0;
+}
+
+/* The limit all entries must fit in: the directory's own size, which must
+ * itself fit in the trusted @region_bytes. 0 if the header is bad. */
+static uint32_t dir_limit(const void *base, uint32_t region_bytes)
+{
+	ipc_vdir *dir = ipc_dir(base);
+	uint32_t lim, nr, alloc;
+
+	if (dir->magic != CK_IPC_MAGIC ||
+	    (dir->abi >> 16) != CK_IPC_ABI_MAJOR)
+		return 0;
+	lim = dir->region_bytes;
+	nr = dir->nr_chan;
+	alloc = dir->alloc_off;
+	if (lim > region_bytes || lim < DIR_BYTES ||
+	    dir->dir_bytes != DIR_BYTES || dir->max_chan != CK_IPC_MAX_CHAN ||
+	    nr > CK_IPC_MAX_CHAN || alloc < DIR_BYTES || alloc > lim)
+		return 0;
+	return lim;
+}
+
+int ck_ipc_dir_check(const void *base, uint32_t region_bytes)
+{
+	if (!base || region_bytes < DIR_BYTES)
+		return -CK_EINVAL;
+	return dir_limit(base, region_bytes) ? 0 : -CK_EBADMSG;
+}
+
+int ck_ipc_find(const void *base, uint32_t region_bytes, const char *name)
+{
+	struct ck_ipc_desc d;
+	uint32_t i, nr;
+	int err = ck_ipc_dir_check(base, region_bytes);
+
+	if (err)
+		return err;
+	if (!name_valid(name, CK_IPC_NAME_BYTES))
+		return -CK_EINVAL;
+	nr = ipc_dir(base)->nr_chan;
+	if (nr > CK_IPC_MAX_CHAN) /* re-read: Linux may have changed it */
+		return -CK_EBADMSG;
+	for (i = 0; i < nr; i++) {
+		ipc_desc_read(base, i, &d);
+		if (name_eq(d.name, name))
+			return (int)i;
+	}
+	return -CK_ENODEV;
+}
+
+static void chan_fill(struct ck_ipc_chan *ch, const struct ck_ipc_desc *d,
+		      uint32_t idx, uint32_t region_bytes, uint32_t side)
+{
+	uint32_t i;
+
+	for (i = 0; i < CK_IPC_NAME_BYTES; i++)
+		ch->name[i] = d->name[i];
+	ch->idx = idx;
+	ch->kind = d->kind;
+	ch->flags = d->flags & CK_IPC_F_POLICY_MASK;
+	ch->off = d->off;
+	ch->bytes = d->bytes;
+	ch->slot_bytes = d->slot_bytes;
+	ch->nr_slots = d->nr_slots;
+	ch->stride = (uint32_t)sizeof(struct ck_ipc_slot_hdr) +
+		     ipc_round8(d->slot_bytes);
+	ch->region_bytes = region_bytes;
+	ch->side = side;
+	ch->own_idx = 0;
+	ch->sent = ch->rejected = ch->dropped = ch->received = ch->writes = 0;
+	ch->faults = d->faults;
+	ch->reset_seen = d->reset_req;
+	ch->faulted = false;
+}
+
+void ipc_chan_format(void *base, const struct ck_ipc_chan *ch)
+{
+	if (ipc_is_ring(ch->kind)) {
+		ipc_vring *r = (ipc_vring *)ipc_at(base, ch->off);
+		uint32_t i;
+
+		r->head = 0;
+		r->tail = 0;
+		r->sent = ch->sent;
+		r->rejected = ch->rejected;
+		r->dropped = ch->dropped;
+		r->received = ch->received;
+		r->reserved[0] = r->reserved[1] = 0;
+		for (i = 0; i < ch->nr_slots; i++) {
+			ipc_vslot *s = (ipc_vslot *)ipc_at(
+				base, ch->off + (uint32_t)sizeof(*r) +
+					      i * ch->stride);
+			s->seq = i ^ CK_IPC_SEQ_BUSY;
+			s->len = 0;
+		}
+	} else {
+		ipc_vstate *st = (ipc_vstate *)ipc_at(base, ch->off);
+
+		st->seq = 0;
+		st->len = 0;
+		st->writes = ch->writes;
+		st->reserved = 0;
+	}
+}
+
+static int chan_create(void *base, uint32_t region_bytes, const char *name,
+		       uint32_t kind, uint32_t slot_bytes, uint32_t nr_slots,
+		       uint32_t flags, struct ck_ipc_chan *ch)
+{
+	ipc_vdir *dir = ipc_dir(base);
+	struct ck_ipc_desc d;
+	uint64_t area;
+	uint32_t i, lim, nr, alloc;
+	int err;
+
+	if (!ch || !name_valid(name, CK_IPC_NAME_BYTES) ||
+	    slot_bytes == 0 || slot_bytes > CK_IPC_MAX_SLOT_BYTES ||
+	    (flags & ~CK_IPC_F_POLICY_MASK))
+		return -CK_EINVAL;
+	err = ck_ipc_find(base, region_bytes, name);
+	if (err >= 0)
+		return -CK_EEXIST;
+	if (err != -CK_ENODEV)
+		return err;
+	lim = dir_limit(base, region_bytes);
+	nr = dir->nr_chan;
+	alloc = dir->alloc_off;
+	if (!lim || nr > CK_IPC_MAX_CHAN || alloc < DIR_BYTES || alloc > lim ||
+	    alloc % CK_IPC_ALIGN)
+		return -CK_EBADMSG;
+	if (nr == CK_IPC_MAX_CHAN)
+		return -CK_ENOSPC;
+	area = ipc_area_bytes(kind, slot_bytes, nr_slots);
+	area = (area + CK_IPC_ALIGN - 1u) & ~(uint64_t)(CK_IPC_ALIGN - 1u);
+	if (area > (uint64_t)(lim - alloc))
+		return -CK_ENOSPC;
+
+	for (i = 0; i < CK_IPC_NAME_BYTES; i++) /* name_valid: NUL inside */
+		d.name[i] = 0;
+	for (i = 0; name[i]; i++)
+		d.name[i] = name[i];
+	d.kind = kind;
+	d.flags = flags;
+	d.off = alloc;
+	d.bytes = (uint32_t)area;
+	d.slot_bytes = slot_bytes;
+	d.nr_slots = nr_slots;
+	d.faults = 0;
+	d.reset_req = dir->chan[nr].reset_req; /* keep Linux's counter */
+	chan_fill(ch, &d, nr, region_bytes, CK_IPC_SIDE_RT);
+	ipc_chan_format(base, ch);
+	ipc_copy_to((volatile uint8_t *)&dir->chan[nr], (const uint8_t *)&d,
+		    sizeof(d));
+	dir->alloc_off = alloc + (uint32_t)area;
+	CK_IPC_BARRIER();
+	dir->nr_chan = nr + 1u; /* publish last */
+	return 0;
+}
+
+int ck_ipc_ring_create(void *base, uint32_t region_bytes, const char *name,
+		       uint32_t kind, uint32_t slot_bytes, uint32_t nr_slots,
+		       uint32_t flags, struct ck_ipc_chan *ch)
+{
+	if (!ipc_is_ring(kind) || nr_slots == 0 ||
+	    nr_slots > CK_IPC_MAX_SLOTS || (nr_slots & (nr_slots - 1u)))
+		return -CK_EINVAL;
+	return chan_create(base, region_bytes, name, kind, slot_bytes,
+			   nr_slots, flags, ch);
+}
+
+int ck_ipc_state_create(void *base, uint32_t region_bytes, const char *name,
+			uint32_t kind, uint32_t bytes, struct ck_ipc_chan *ch)
+{
+	if (!ipc_is_state(kind))
+		return -CK_EINVAL;
+	return chan_create(base, region_bytes, name, kind, bytes, 1, 0, ch);
+}
+
+int ck_ipc_open(const void *base, uint32_t region_bytes, const char *name,
+		uint32_t side, struct ck_ipc_chan *ch)
+{
+	struct ck_ipc_desc d;
+	int idx;
+
+	if (!ch || (side != CK_IPC_SIDE_RT && side != CK_IPC_SIDE_LINUX))
+		return -CK_EINVAL;
+	idx = ck_ipc_find(base, region_bytes, name);
+	if (idx < 0)
+		return idx;
+	ipc_desc_read(base, (uint32_t)idx, &d);
+	if (!ipc_desc_valid(&d, dir_limit(base, region_bytes)))
+		return -CK_EBADMSG;
+	chan_fill(ch, &d, (uint32_t)idx, region_bytes, side);
+	if (side == CK_IPC_SIDE_RT) {
+		/* adopt the shared state as the starting point */
+		if (ipc_is_ring(d.kind)) {
+			ipc_vring *r = (ipc_vring *)ipc_at(base, d.off);
+
+			ch->own_idx = ipc_side_writes(d.kind, side) ? r->head
+								    : r->tail;
+			ch->sent = r->sent;
+			ch->rejected = r->rejected;
+			ch->dropped = r->dropped;
+			ch->received = r->received;
+		} else {
+			ipc_vstate *st = (ipc_vstate *)ipc_at(base, d.off);
+
+			ch->own_idx = st->seq & ~1u;
+			ch->writes = st->writes;
+		}
+		ch->faulted = (d.flags & CK_IPC_F_FAULTED) != 0;
+	}
+	return 0;
+}
+
+int ck_ipc_info(const void *base, uint32_t region_bytes, uint32_t idx,
+		struct ck_ipc_info *info)
+{
+	struct ck_ipc_desc d;
+	uint32_t lim, i;
+	int err;
+
+	if (!info)
+		return -CK_EINVAL;
+	err = ck_ipc_dir_check(base, region_bytes);
+	if (err)
+		return err;
+	lim = dir_limit(base, region_bytes);
+	if (idx >= ipc_dir(base)->nr_chan || idx >= CK_IPC_MAX_CHAN)
+		return -CK_ENODEV;
+	ipc_desc_read(base, idx, &d);
+	for (i = 0; i < CK_IPC_NAME_BYTES; i++)
+		info->name[i] = d.name[i];
+	info->name[CK_IPC_NAME_BYTES - 1] = 0;
+	info->kind = d.kind;
+	info->flags = d.flags;
+	info->off = d.off;
+	info->bytes = d.bytes;
+	info->slot_bytes = d.slot_bytes;
+	info->nr_slots = d.nr_slots;
+	info->faults = d.faults;
+	info->head = info->tail = info->sent = info->rejected = 0;
+	info->dropped = info->received = info->seq = info->len = 0;
+	info->writes = 0;
+	if (!ipc_desc_valid(&d, lim))
+		return -CK_EBADMSG;
+	if (ipc_is_ring(d.kind)) {
+		ipc_vring *r = (ipc_vring *)ipc_at(base, d.off);
+
+		info->head = r->head;
+		info->tail = r->tail;
+		info->sent = r->sent;
+		info->rejected = r->rejected;
+		info->dropped = r->dropped;
+		info->received = r->received;
+	} else {
+		ipc_vstate *st = (ipc_vstate *)ipc_at(base, d.off);
+
+		info->seq = st->seq;
+		info->len = st->len;
+		info->writes = st->writes;
+	}
+	return 0;
+}
+
+int ck_ipc_request_reset(void *base, const struct ck_ipc_chan *ch)
+{
+	ipc_vdesc *d;
+
+	if (!base || !ch || ch->idx >= CK_IPC_MAX_CHAN)
+		return -CK_EINVAL;
+	d = &ipc_dir(base)->chan[ch->idx];
+	d->reset_req = d->reset_req + 1u;
+	return 0;
+}
+
+bool ck_ipc_faulted(const void *base, const struct ck_ipc_chan *ch)
+{
+	if (!base || !ch || ch->idx >= CK_IPC_MAX_CHAN)
+		return true;
+	if (ch->side == CK_IPC_SIDE_RT)
+		return ch->faulted;
+	return (ipc_dir(base)->chan[ch->idx].flags & CK_IPC_F_FAULTED) != 0;
+}
+
+int ipc_corrupt(void *base, struct ck_ipc_chan *ch)
+{
+	ipc_vdir *dir = ipc_dir(base);
+
+	if (ch->side != CK_IPC_SIDE_RT)
+		return -CK_EBADMSG;
+	ch->faulted = true;
+	ch->faults++;
+	/* idx < CK_IPC_MAX_CHAN and the region holds the whole directory:
+	 * both were checked when the handle was made, so these stores stay
+	 * inside the region whatever Linux wrote. */
+	dir->chan[ch->idx].flags = ch->flags | CK_IPC_F_FAULTED;
+	dir->chan[ch->idx].faults = ch->faults;
+	dir->faults = dir->faults + 1u;
+	return -CK_EBADMSG;
+}
+
+/* RT side: rewrite the directory constants, this entry and the channel
+ * from the handle, and clear FAULTED. Bounded by nr_slots. */
+static void chan_reset(void *base, struct ck_ipc_chan *ch)
+{
+	ipc_vdir *dir = ipc_dir(base);
+	ipc_vdesc *d = &dir->chan[ch->idx];
+	uint32_t i, nr;
+
+	dir->magic = CK_IPC_MAGIC;
+	dir->abi = CK_IPC_ABI;
+	dir->region_bytes = ch->region_bytes;
+	dir->dir_bytes = DIR_BYTES;
+	dir->max_chan = CK_IPC_MAX_CHAN;
+	nr = dir->nr_chan;
+	if (nr > CK_IPC_MAX_CHAN || nr <= ch->idx)
+		dir->nr_chan = ch->idx + 1u;
+	if (dir->alloc_off < DIR_BYTES || dir->alloc_off > ch->region_bytes)
+		dir->alloc_off = ch->off + ch->bytes;
+	for (i = 0; i < CK_IPC_NAME_BYTES; i++)
+		d->name[i] = ch->name[i];
+	d->kind = ch->kind;
+	d->off = ch->off;
+	d->bytes = ch->bytes;
+	d->slot_bytes = ch->slot_bytes;
+	d->nr_slots = ch->nr_slots;
+	d->faults = ch->faults;
+	ch->own_idx = 0;
+	ipc_chan_format(base, ch);
+	CK_IPC_BARRIER();
+	ch->faulted = false;
+	d->flags = ch->flags;
+}
+
+int ipc_enter(void *base, struct ck_ipc_chan *ch)
+{
+	ipc_vdir *dir = ipc_dir(base);
+	struct ck_ipc_desc d;
+
+	if (!base || !ch || ch->idx >= CK_IPC_MAX_CHAN)
+		return -CK_EINVAL;
+	if (ch->side == CK_IPC_SIDE_RT && ch->faulted) {
+		uint32_t req = dir->chan[ch->idx].reset_req;
+
+		if (req == ch->reset_seen)
+			return -CK_EFAULT;
+		ch->reset_seen = req;
+		chan_reset(base, ch);
+	}
+	if (dir->magic != CK_IPC_MAGIC || dir->abi != CK_IPC_ABI)
+		return ipc_corrupt(base, ch);
+	ipc_desc_read(base, ch->idx, &d);
+	if (d.kind != ch->kind || d.off != ch->off || d.bytes != ch->bytes ||
+	    d.slot_bytes != ch->slot_bytes || d.nr_slots != ch->nr_slots ||
+	    (d.flags & ~CK_IPC_F_FAULTED) != ch->flags)
+		return ipc_corrupt(base, ch);
+	if (ch->side != CK_IPC_SIDE_RT && (d.flags & CK_IPC_F_FAULTED))
+		return -CK_EFAULT;
+	return 0;
+}
+
+int ipc_enter_as(void *base, struct ck_ipc_chan *ch, bool ring, bool writer)
+{
+	int err = ipc_enter(base, ch);
+
+	if (err)
+		return err;
+	if ((ring ? !ipc_is_ring(ch->kind) : !ipc_is_state(ch->kind)) ||
+	    ipc_side_writes(ch->kind, ch->side) != writer)
+		return -CK_EINVAL;
+	return 0;
+}

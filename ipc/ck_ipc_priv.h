@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: MIT */
+/* ck_ipc_priv.h - helpers shared by the ipc/ implementation files only. */
+#ifndef CK_IPC_PRIV_H
+#define CK_IPC_PRIV_H
+
+#include "ck_ipc.h"
+
+/* Region accesses go through volatile lvalues: the other side may change
+ * any word at any time, so the compiler must neither cache nor merge them. */
+typedef volatile struct ck_ipc_dir ipc_vdir;
+typedef volatile struct ck_ipc_desc ipc_vdesc;
+typedef volatile struct ck_ipc_ring_hdr ipc_vring;
+typedef volatile struct ck_ipc_slot_hdr ipc_vslot;
+typedef volatile struct ck_ipc_state_hdr ipc_vstate;
+
+static inline ipc_vdir *ipc_dir(const void *base)
+{
+	return (ipc_vdir *)(uintptr_t)base;
+}
+
+static inline volatile uint8_t *ipc_at(const void *base, uint32_t off)
+{
+	return (volatile uint8_t *)(uintptr_t)base + off;
+}
+
+static inline uint32_t ipc_round8(uint32_t n)
+{
+	return (n + (CK_IPC_ALIGN - 1u)) & ~(CK_IPC_ALIGN - 1u);
+}
+
+static inline bool ipc_is_ring(uint32_t kind)
+{
+	return kind == CK_IPC_RING_RT2LX || kind == CK_IPC_RING_LX2RT;
+}
+
+static inline bool ipc_is_state(uint32_t kind)
+{
+	return kind == CK_IPC_STATE_RT2LX || kind == CK_IPC_STATE_LX2RT;
+}
+
+/* Does @side produce (ring) or write (state) on a channel of @kind? */
+static inline bool ipc_side_writes(uint32_t kind, uint32_t side)
+{
+	bool rt_writes = kind == CK_IPC_RING_RT2LX || kind == CK_IPC_STATE_RT2LX;
+
+	return rt_writes == (side == CK_IPC_SIDE_RT);
+}
+
+/* Bytes of the channel area for this geometry (64-bit: no overflow). */
+uint64_t ipc_area_bytes(uint32_t kind, uint32_t slot_bytes, uint32_t nr_slots);
+
+/* Validate an untrusted directory entry (copied to @d) against a region of
+ * @lim bytes. Return true if every field is consistent. */
+bool ipc_desc_valid(const struct ck_ipc_desc *d, uint32_t lim);
+
+/* Copy the untrusted entry @idx out of the region. */
+void ipc_desc_read(const void *base, uint32_t idx, struct ck_ipc_desc *d);
+
+void ipc_copy_to(volatile uint8_t *dst, const uint8_t *src, uint32_t n);
+void ipc_copy_from(uint8_t *dst, const volatile uint8_t *src, uint32_t n);
+
+/* Every ring/state call starts here: validates the directory and the entry
+ * against the handle; on the RT side handles FAULTED and reset requests.
+ * Return 0 or a negative error (already counted as a fault if it is one). */
+int ipc_enter(void *base, struct ck_ipc_chan *ch);
+
+/* ipc_enter(), then check the handle is a ring (@ring) or a state block
+ * used from its producing/writing side (@writer) or the other one. */
+int ipc_enter_as(void *base, struct ck_ipc_chan *ch, bool ring, bool writer);
+
+/* Corruption found by a call: RT side marks and counts, both return
+ * -CK_EBADMSG. */
+int ipc_corrupt(void *base, struct ck_ipc_chan *ch);
+
+/* (Re)write a channel's header and slots from the handle (RT side). */
+void ipc_chan_format(void *base, const struct ck_ipc_chan *ch);
+
+#endif /* CK_IPC_PRIV_H */

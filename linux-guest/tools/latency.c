@@ -1,0 +1,458 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * latency.c - Linux side of the cokernel latency test: starts the RT
+ * sampler through "latency.ctl", prints its per-second records from
+ * "latency.data" in Xenomai 3 latency's output format (RTT/RTH/RTD/RTS,
+ * HSD/HSH/HSS), same options and column widths.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "ck_ipc_apps.h"
+#include "libckipc.h"
+
+#define WARMUP_TIME 1
+#define HISTOGRAM_CELLS 300
+#define NO_DATA_TIMEOUT_S 5
+
+static const char *const test_mode_names[] = {
+	"periodic user-mode task",
+	"in-kernel periodic task",
+	"in-kernel timer handler",
+};
+
+static long long period_ns = CK_LAT_PERIOD_DEFAULT_NS;
+static int test_duration;     /* -T, seconds; 0 = until ^C */
+static int data_lines = 21;   /* -l */
+static int quiet;             /* -q */
+static int do_histogram;      /* -h */
+static int do_stats;          /* -s */
+static int histogram_size = HISTOGRAM_CELLS; /* -H */
+static long long bucket_size = 1000;         /* -B, ns */
+static int test_mode = 1;     /* -t */
+static int priority = 99;     /* -P, accepted; the RT side reports its own */
+
+static volatile sig_atomic_t finished;
+
+/* per-second extremes histograms; avg histogram comes from the RT side */
+static int32_t *histogram_min, *histogram_max, *histogram_avg;
+
+/* global results over the measured seconds */
+static long long gsum_ns, gsamples;
+static int32_t gmin_ns = INT32_MAX, gmax_ns = INT32_MIN;
+static int goverrun;
+static unsigned int gmsw;
+static long measured_s;
+
+static void usage(void)
+{
+	fprintf(stderr,
+		"usage: latency [options]\n"
+		"  [-h]                         # print histograms of min, avg, max latencies\n"
+		"  [-g <file>]                  # dump histogram to <file> in gnuplot format (not supported yet)\n"
+		"  [-s]                         # print statistics of min, avg, max latencies\n"
+		"  [-H <histogram-size>]        # default = %d, increase if your last bucket is full\n"
+		"  [-B <bucket-size>]           # default = 1000ns, decrease for more resolution\n"
+		"  [-p <period_us>]             # sampling period (default %lld us)\n"
+		"  [-l <data-lines per header>] # default = 21, 0 to supress headers\n"
+		"  [-T <test_duration_seconds>] # default = 0, so ^C to end\n"
+		"  [-q]                         # supresses RTD, RTH lines if -T is used\n"
+		"  [-t <test_mode>]             # 1 = RT task (default), 2 = RT timer handler;\n"
+		"                               # 0 (user-mode task) does not exist on cokernel\n"
+		"  [-f]                         # freeze trace for each new max latency (ignored)\n"
+		"  [-c <cpu>]                   # sampling CPU (uniprocessor: 0 only)\n"
+		"  [-P <priority>]              # accepted for compatibility (1..99)\n"
+		"  [-b]                         # accepted for compatibility\n",
+		HISTOGRAM_CELLS, (long long)CK_LAT_PERIOD_DEFAULT_NS / 1000);
+}
+
+static void sighand(int sig)
+{
+	(void)sig;
+	finished = 1;
+}
+
+static int bucket_of(int32_t ns)
+{
+	long long v = ns < 0 ? -(long long)ns : ns;
+	long long b = v / bucket_size;
+
+	return b >= histogram_size ? histogram_size - 1 : (int)b;
+}
+
+/* @dt: seconds since the end of warm-up, counting the one being shown,
+ * as Xenomai's time(NULL) - start - WARMUP_TIME at that line. */
+static void print_rtt(long dt, int prio)
+{
+	printf("RTT|  %.2ld:%.2ld:%.2ld  (%s, %lld us period, priority %d)\n",
+	       dt / 3600, (dt / 60) % 60, dt % 60, test_mode_names[test_mode],
+	       period_ns / 1000, prio);
+	printf("RTH|%11s|%11s|%11s|%8s|%6s|%11s|%11s\n", "----lat min",
+	       "----lat avg", "----lat max", "-overrun", "---msw",
+	       "---lat best", "--lat worst");
+}
+
+static void display(const struct ck_lat_rec *r)
+{
+	if (r->min_ns < gmin_ns)
+		gmin_ns = r->min_ns;
+	if (r->max_ns > gmax_ns)
+		gmax_ns = r->max_ns;
+	goverrun += (int)r->overruns;
+	gsum_ns += (long long)r->avg_ns * r->samples;
+	gsamples += r->samples;
+	if (r->samples) {
+		histogram_min[bucket_of(r->min_ns)]++;
+		histogram_max[bucket_of(r->max_ns)]++;
+	}
+	if (!quiet) {
+		if (data_lines && measured_s % data_lines == 0)
+			print_rtt(measured_s + WARMUP_TIME, (int)r->prio);
+		printf("RTD|%11.3f|%11.3f|%11.3f|%8d|%6u|%11.3f|%11.3f\n",
+		       r->min_ns / 1000.0, r->avg_ns / 1000.0,
+		       r->max_ns / 1000.0, goverrun, gmsw, gmin_ns / 1000.0,
+		       gmax_ns / 1000.0);
+		fflush(stdout);
+	}
+	measured_s++;
+}
+
+static void dump_histogram(const int32_t *histogram, const char *kind)
+{
+	int n;
+
+	printf("---|--param|----range-|--samples\n");
+	for (n = 0; n < histogram_size; n++) {
+		int32_t hits = histogram[n];
+
+		if (hits)
+			printf("HSD|    %s| %3d -%3d | %8d\n", kind, n, n + 1,
+			       hits);
+	}
+}
+
+static void dump_stats(const int32_t *histogram, const char *kind)
+{
+	int i, total_hits = 0;
+	double avg = 0, variance = 0;
+
+	for (i = 0; i < histogram_size; i++) {
+		total_hits += histogram[i];
+		avg += (double)histogram[i] * i;
+	}
+	if (total_hits)
+		avg /= total_hits;
+	for (i = 0; i < histogram_size; i++)
+		if (histogram[i])
+			variance += histogram[i] * (i - avg) * (i - avg);
+	if (total_hits > 1)
+		variance /= total_hits - 1;
+	else
+		variance = 0;
+	printf("HSS|    %s| %9d| %10.3f| %10.3f\n", kind, total_hits, avg,
+	       sqrt(variance));
+}
+
+/* Send @cmd, retrying while the ring is full; 0 or -CK_E*. */
+static int send_cmd(struct ckipc *c, struct ck_ipc_chan *ctl,
+		    const struct ck_lat_cmd *cmd)
+{
+	int i, err = -CK_EAGAIN;
+
+	for (i = 0; i < 200 && err == -CK_EAGAIN; i++) {
+		err = ck_ipc_send(c->base, ctl, cmd, sizeof(*cmd));
+		if (err == -CK_EAGAIN)
+			usleep(10000);
+	}
+	return err;
+}
+
+/* Ask the RT side to repair faulted channels; wait until it did. */
+static int unfault(struct ckipc *c, struct ck_ipc_chan *ch, int wait_ms)
+{
+	int t;
+
+	if (!ck_ipc_faulted(c->base, ch))
+		return 0;
+	fprintf(stderr, "latency: channel %s is faulted, asking for a reset\n",
+		ch->name);
+	ck_ipc_request_reset(c->base, ch);
+	for (t = 0; t < wait_ms; t += 10) {
+		if (!ck_ipc_faulted(c->base, ch))
+			return 0;
+		usleep(10000);
+	}
+	return -CK_EFAULT;
+}
+
+static void fetch_avg_histogram(struct ckipc *c, struct ck_ipc_chan *hist,
+				uint32_t session)
+{
+	static struct ck_lat_hist h;
+	int i, t;
+
+	for (t = 0; t < 200; t++) {
+		int n = ck_ipc_state_read(c->base, hist, &h, sizeof(h));
+
+		if (n == (int)sizeof(h) && h.session == session && h.final) {
+			uint32_t cells = h.cells < (uint32_t)histogram_size
+						 ? h.cells
+						 : (uint32_t)histogram_size;
+
+			for (i = 0; i < (int)cells; i++)
+				histogram_avg[i] = (int32_t)h.hits[i];
+			return;
+		}
+		if (n == -CK_EFAULT && t == 0)
+			ck_ipc_request_reset(c->base, hist);
+		usleep(10000);
+	}
+	fprintf(stderr, "latency: no histogram from the RT side\n");
+}
+
+static void cleanup(void)
+{
+	long actual = measured_s;
+	double gavg = gsamples ? (double)gsum_ns / gsamples / 1000.0 : 0.0;
+
+	if (do_histogram) {
+		dump_histogram(histogram_min, "min");
+		dump_histogram(histogram_avg, "avg");
+		dump_histogram(histogram_max, "max");
+	}
+	if (do_histogram || do_stats) {
+		printf("HSH|--param|--samples-|--average--|---stddev--\n");
+		dump_stats(histogram_min, "min");
+		dump_stats(histogram_avg, "avg");
+		dump_stats(histogram_max, "max");
+	}
+	printf("---|-----------|-----------|-----------|--------|------|-------------------------\n"
+	       "RTS|%11.3f|%11.3f|%11.3f|%8d|%6u|    %.2ld:%.2ld:%.2ld/%.2d:%.2d:%.2d\n",
+	       gsamples ? gmin_ns / 1000.0 : 0.0, gavg,
+	       gsamples ? gmax_ns / 1000.0 : 0.0, goverrun, gmsw,
+	       actual / 3600, (actual / 60) % 60, actual % 60,
+	       test_duration / 3600, (test_duration / 60) % 60,
+	       test_duration % 60);
+	if (gmsw)
+		printf("Warning! some latency peaks may have been due to involuntary mode switches.\n"
+		       "Please contact xenomai@xenomai.org\n");
+	fflush(stdout);
+}
+
+static void parse_args(int argc, char **argv)
+{
+	int c;
+
+	while ((c = getopt(argc, argv, "g:hp:l:T:qH:B:sD:t:fc:P:b")) != EOF) {
+		switch (c) {
+		case 'g':
+			fprintf(stderr, "latency: -g is not supported yet, ignored\n");
+			break;
+		case 'h':
+			do_histogram = 1;
+			break;
+		case 's':
+			do_stats = 1;
+			break;
+		case 'H':
+			histogram_size = atoi(optarg);
+			break;
+		case 'B':
+			bucket_size = atoll(optarg);
+			break;
+		case 'p':
+			period_ns = atoll(optarg) * 1000LL;
+			break;
+		case 'l':
+			data_lines = atoi(optarg);
+			break;
+		case 'T':
+			test_duration = atoi(optarg);
+			break;
+		case 'q':
+			quiet = 1;
+			break;
+		case 't':
+			test_mode = atoi(optarg);
+			break;
+		case 'f':
+			fprintf(stderr, "latency: -f: no tracer yet, ignored\n");
+			break;
+		case 'c':
+			if (atoi(optarg) != 0) {
+				fprintf(stderr, "latency: CPU %s does not exist (uniprocessor)\n", optarg);
+				exit(2);
+			}
+			break;
+		case 'P':
+			priority = atoi(optarg);
+			if (priority < 1)
+				priority = 1;
+			if (priority > 99)
+				priority = 99;
+			break;
+		case 'b':
+			break;
+		default:
+			usage();
+			exit(2);
+		}
+	}
+	if (optind < argc) {
+		usage();
+		exit(2);
+	}
+	if (!test_duration && quiet) {
+		fprintf(stderr, "latency: -q only works if -T has been given.\n");
+		quiet = 0;
+	}
+	if (test_mode == 0) {
+		fprintf(stderr,
+			"latency: -t0 (periodic user-mode task) is not available on cokernel:\n"
+			"         Linux processes are not real-time here. Use -t1 (RT task) or\n"
+			"         -t2 (RT timer handler), which run in the co-kernel.\n");
+		exit(2);
+	}
+	if (test_mode < 0 || test_mode > 2) {
+		fprintf(stderr, "latency: invalid test mode.\n");
+		exit(2);
+	}
+	if (period_ns > CK_LAT_PERIOD_MAX_NS) {
+		fprintf(stderr, "latency: invalid period (> 1s).\n");
+		exit(2);
+	}
+	if (period_ns < CK_LAT_PERIOD_MIN_NS) {
+		fprintf(stderr, "latency: invalid period (< %u us).\n",
+			CK_LAT_PERIOD_MIN_NS / 1000);
+		exit(2);
+	}
+	if (histogram_size < 1 || histogram_size > (int)CK_LAT_HIST_MAX_CELLS) {
+		fprintf(stderr, "latency: histogram size must be 1..%u.\n",
+			CK_LAT_HIST_MAX_CELLS);
+		exit(2);
+	}
+	if (bucket_size < 1 || bucket_size > 0xffffffffLL) {
+		fprintf(stderr, "latency: invalid bucket size.\n");
+		exit(2);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	static struct ck_lat_rec r;
+	struct ck_ipc_chan ctl, data, hist;
+	struct ck_lat_cmd cmd;
+	struct ckipc c;
+	struct sigaction sa;
+	uint32_t session;
+	time_t last;
+	int err;
+
+	parse_args(argc, argv);
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	histogram_min = calloc(histogram_size, sizeof(int32_t));
+	histogram_max = calloc(histogram_size, sizeof(int32_t));
+	histogram_avg = calloc(histogram_size, sizeof(int32_t));
+	if (!histogram_min || !histogram_max || !histogram_avg) {
+		fprintf(stderr, "latency: out of memory\n");
+		return 1;
+	}
+	if (ckipc_open(&c, "latency"))
+		return 1;
+	if ((err = ckipc_chan(&c, CK_LAT_CTL, &ctl)) ||
+	    (err = ckipc_chan(&c, CK_LAT_DATA, &data)) ||
+	    (err = ckipc_chan(&c, CK_LAT_HIST, &hist))) {
+		fprintf(stderr, "latency: RT latency channels not found: %s\n",
+			ckipc_strerror(err));
+		return 1;
+	}
+	if (unfault(&c, &ctl, 2000) || unfault(&c, &data, 3000)) {
+		fprintf(stderr, "latency: the RT side did not reset the channels\n");
+		return 1;
+	}
+	if (ck_ipc_faulted(c.base, &hist))
+		ck_ipc_request_reset(c.base, &hist);
+	while (ck_ipc_recv(c.base, &data, &r, sizeof(r)) >= 0)
+		; /* stale records of an earlier run */
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = sighand;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+
+	session = (uint32_t)getpid() ^ (uint32_t)time(NULL) << 16;
+	memset(&cmd, 0, sizeof(cmd));
+	cmd.cmd = CK_LAT_CMD_START;
+	cmd.mode = test_mode == 2 ? CK_LAT_MODE_TIMER : CK_LAT_MODE_TASK;
+	cmd.period_ns = (uint32_t)period_ns;
+	cmd.flags = 0;
+	cmd.session = session;
+	cmd.warmup_s = WARMUP_TIME;
+	cmd.bucket_ns = (uint32_t)bucket_size;
+	cmd.cells = (uint32_t)histogram_size;
+	err = send_cmd(&c, &ctl, &cmd);
+	if (err) {
+		fprintf(stderr, "latency: cannot start the RT sampler: %s\n",
+			ckipc_strerror(err));
+		return 1;
+	}
+
+	printf("== Sampling period: %lld us\n", period_ns / 1000);
+	printf("== Test mode: %s\n", test_mode_names[test_mode]);
+	printf("== All results in microseconds\n");
+	printf("warming up...\n");
+	fflush(stdout);
+
+	last = time(NULL);
+	while (!finished) {
+		int n = ck_ipc_recv(c.base, &data, &r, sizeof(r));
+
+		if (n == (int)sizeof(r)) {
+			if (r.session != session)
+				continue;
+			last = time(NULL);
+			if (r.flags & CK_LAT_REC_WARMUP)
+				continue;
+			display(&r);
+			if (test_duration && measured_s >= test_duration)
+				break;
+			continue;
+		}
+		if (n >= 0 || n == -CK_ENOSPC)
+			continue; /* not a record: skip it */
+		if (n != -CK_EAGAIN) {
+			fprintf(stderr, "latency: data channel: %s\n",
+				ckipc_strerror(n));
+			break;
+		}
+		if (time(NULL) - last > NO_DATA_TIMEOUT_S + period_ns / 1000000000) {
+			fprintf(stderr, "latency: no data from the RT side for %d s\n",
+				NO_DATA_TIMEOUT_S);
+			break;
+		}
+		err = ckipc_wait(&c, 200);
+		if (err < 0 && err != -EINTR) {
+			fprintf(stderr, "latency: doorbell: %s\n", strerror(-err));
+			break;
+		}
+	}
+	memset(&cmd, 0, sizeof(cmd));
+	cmd.cmd = CK_LAT_CMD_STOP;
+	err = send_cmd(&c, &ctl, &cmd);
+	if (err)
+		fprintf(stderr, "latency: cannot stop the RT sampler: %s\n",
+			ckipc_strerror(err));
+	else if (do_histogram || do_stats)
+		fetch_avg_histogram(&c, &hist, session);
+	cleanup();
+	ckipc_close(&c);
+	return 0;
+}

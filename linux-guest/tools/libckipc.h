@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * libckipc.h - Linux userspace access to the cokernel IPC region: map it
+ * through UIO (/dev/uioN named "cokernel-shm"), open channels by name, wait
+ * for the IPC doorbell. The channel code itself is ipc/ (ck_ipc.h).
+ *
+ * Environment: CKIPC_DEV=<path> uses that file (or device) instead of the
+ * UIO device found by name; a regular file is mapped whole and the doorbell
+ * is replaced by a short sleep (host tests drive a fake region this way).
+ */
+#ifndef LIBCKIPC_H
+#define LIBCKIPC_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "ck_ipc.h"
+
+#define CKIPC_UIO_NAME "cokernel-shm"
+
+struct ckipc {
+	int fd;
+	void *base;     /* the region, mapped uncached by UIO */
+	uint32_t size;  /* bytes mapped */
+	bool uio;       /* fd is a UIO device: read() waits for the doorbell */
+	char path[288];
+};
+
+/** ckipc_open() - map the region and check its directory. Return 0 or
+ *  -errno (the message is printed on stderr, prefixed with @prog). */
+int ckipc_open(struct ckipc *c, const char *prog);
+
+void ckipc_close(struct ckipc *c);
+
+/** ckipc_chan() - Linux-side handle on channel @name. Return 0 or -CK_E*. */
+int ckipc_chan(struct ckipc *c, const char *name, struct ck_ipc_chan *ch);
+
+/** ckipc_wait() - wait up to @timeout_ms for the IPC doorbell.
+ *  Return 1 (rung), 0 (timeout or plain file), -errno. */
+int ckipc_wait(struct ckipc *c, int timeout_ms);
+
+/** ckipc_kind_name() - "ring rt>lx", "ring lx>rt", "state rt>lx", ... */
+const char *ckipc_kind_name(uint32_t kind);
+
+/** ckipc_strerror() - text for a -CK_E* / -errno value. */
+const char *ckipc_strerror(int err);
+
+#endif /* LIBCKIPC_H */

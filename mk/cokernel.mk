@@ -1,0 +1,116 @@
+# SPDX-License-Identifier: MIT
+# cokernel.mk - the co-kernel ELF and the combined image.
+#   make cokernel   -> $(B)/cokernel.elf (+ .map, .lst)
+#   make image      -> $(B)/cokernel-linux.elf: the co-kernel plus the Linux
+#                      payload (LINUX_IMAGE_FILE, GUEST_DTB_FILE, INITRAMFS_FILE
+#                      from mk/linux.mk and mk/rootfs.mk) as PT_LOAD segments
+#                      at the board's payload PAs. With NO_LINUX=1, or when one
+#                      of those variables is undefined, the co-kernel alone.
+# Inputs from bsp/$(BOARD)/board.mk: ARCH CROSS CPUFLAGS DRIVERS BOARD_MAP_VARS
+# and the variables it names.
+
+CK_OUT := $(B)/ck
+CK_CC := $(CROSS)gcc
+CK_OBJDUMP := $(CROSS)objdump
+CK_VERSION ?= 0.1-$(shell git -C $(TOP) rev-parse --short HEAD 2>/dev/null || echo local)
+
+# Debian's bare-metal gcc is not PIE by default; add -fno-pie only if it is.
+CK_NOPIE := $(if $(shell $(CK_CC) -v 2>&1 | grep -o enable-default-pie),-fno-pie)
+CK_NOPIE_LD := $(if $(CK_NOPIE),-no-pie)
+
+CK_BOARD_DEFS := $(foreach v,$(BOARD_MAP_VARS),-DBOARD_$(v)=$($(v)))
+CK_CPPFLAGS := -I$(TOP)/cokernel/include -I$(TOP)/cokernel/arch/$(ARCH)/include \
+	-I$(TOP)/cokernel/drivers/include -I$(TOP)/ipc -I$(CK_OUT)/include \
+	$(CK_BOARD_DEFS)
+CK_CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror -ffreestanding -fno-builtin \
+	-fno-common $(CPUFLAGS) $(CK_NOPIE)
+CK_ASFLAGS := $(CPUFLAGS) -g -D__ASSEMBLER__
+CK_LDFLAGS := $(CPUFLAGS) $(CK_NOPIE_LD) -nostdlib -nostartfiles -Wl,--no-warn-rwx-segments
+
+# Host-only core files (the unit tests' simulator hooks) stay out.
+CK_CORE_HOST_ONLY := $(wildcard cokernel/core/*host*.c cokernel/core/sim*.c)
+CK_ARCH_DIR := cokernel/arch/$(ARCH)
+# CK_SKIP: sources to leave out of this build (e.g. an app being written).
+CK_SKIP ?=
+CK_SRCS := $(filter-out $(CK_CORE_HOST_ONLY) $(CK_SKIP),$(wildcard cokernel/core/*.c)) \
+	$(filter-out $(CK_ARCH_DIR)/asm-offsets.c,$(wildcard $(CK_ARCH_DIR)/*.c)) \
+	$(wildcard $(CK_ARCH_DIR)/*.S) \
+	$(foreach d,$(DRIVERS),cokernel/drivers/$(d).c) \
+	$(wildcard bsp/$(BOARD)/*.c) \
+	$(filter-out $(CK_SKIP),$(wildcard cokernel/apps/*.c)) \
+	$(wildcard ipc/*.c)
+CK_OBJS := $(patsubst %,$(CK_OUT)/%.o,$(basename $(CK_SRCS)))
+CK_ASM_OFFSETS := $(CK_OUT)/include/generated/asm-offsets.h
+CK_LDS := $(CK_OUT)/cokernel.ld
+CK_ELF := $(B)/cokernel.elf
+CK_IMAGE := $(B)/cokernel-linux.elf
+
+$(CK_OUT)/cokernel/core/main.o: CK_CPPFLAGS += -DCK_VERSION='"$(CK_VERSION)"'
+
+.PHONY: cokernel image
+cokernel: $(CK_ELF)
+
+$(CK_OUT)/%.o: %.c $(CK_ASM_OFFSETS) bsp/$(BOARD)/board.mk
+	@mkdir -p $(@D)
+	@echo "  CC      $<"
+	@$(CK_CC) $(CK_CPPFLAGS) $(CK_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(CK_OUT)/%.o: %.S $(CK_ASM_OFFSETS) bsp/$(BOARD)/board.mk
+	@mkdir -p $(@D)
+	@echo "  AS      $<"
+	@$(CK_CC) $(CK_CPPFLAGS) $(CK_ASFLAGS) -MMD -MP -c -o $@ $<
+
+# asm-offsets.c -> .s -> header: "->SYM value" markers become #defines.
+$(CK_OUT)/asm-offsets.s: $(CK_ARCH_DIR)/asm-offsets.c
+	@mkdir -p $(@D)
+	@$(CK_CC) $(CK_CPPFLAGS) $(CK_CFLAGS) -MMD -MP -MT $@ -S -o $@ $<
+
+$(CK_ASM_OFFSETS): $(CK_OUT)/asm-offsets.s
+	@mkdir -p $(@D)
+	@{ echo "/* generated from $(CK_ARCH_DIR)/asm-offsets.c: do not edit */"; \
+	  echo "#ifndef GENERATED_ASM_OFFSETS_H"; echo "#define GENERATED_ASM_OFFSETS_H"; \
+	  sed -n 's/^[[:space:]]*->\([A-Za-z_0-9]*\) \(-*[0-9][0-9]*\) .*/#define \1 \2/p' $<; \
+	  echo "#endif"; } > $@.tmp && mv $@.tmp $@
+
+# Link scripts: the arch script preprocessed with the board map; payload.ld
+# found by -L: empty for the co-kernel alone, the payload for the image.
+$(CK_LDS): $(CK_ARCH_DIR)/cokernel.lds bsp/$(BOARD)/board.mk
+	@mkdir -p $(@D)
+	@$(CK_CC) -E -P -x c -undef $(CK_BOARD_DEFS) -o $@ $<
+
+$(CK_OUT)/ld-alone/payload.ld:
+	@mkdir -p $(@D) && : > $@
+
+$(CK_OUT)/ld-image/payload.ld: mk/payload.lds bsp/$(BOARD)/board.mk
+	@mkdir -p $(@D)
+	@$(CK_CC) -E -P -x c -undef $(CK_BOARD_DEFS) -o $@ $<
+
+CK_LINK = $(CK_CC) $(CK_LDFLAGS) -T $(CK_LDS) -Wl,-Map=$(basename $@).map -o $@ \
+	$(CK_OBJS) $(1) -lgcc
+
+$(CK_ELF): $(CK_OBJS) $(CK_LDS) $(CK_OUT)/ld-alone/payload.ld
+	@echo "  LD      $@"
+	@$(call CK_LINK,) -L$(CK_OUT)/ld-alone
+	@$(CK_OBJDUMP) -d $@ > $(basename $@).lst
+
+CK_PAYLOAD := $(if $(filter 1,$(NO_LINUX)),,$(if $(and $(LINUX_IMAGE_FILE),$(GUEST_DTB_FILE),$(INITRAMFS_FILE)),yes))
+
+ifeq ($(CK_PAYLOAD),yes)
+$(CK_OUT)/payload.o: mk/payload.S $(LINUX_IMAGE_FILE) $(GUEST_DTB_FILE) $(INITRAMFS_FILE)
+	@mkdir -p $(@D)
+	@$(CK_CC) $(CK_ASFLAGS) -DPAYLOAD_KERNEL='"$(LINUX_IMAGE_FILE)"' \
+		-DPAYLOAD_DTB='"$(GUEST_DTB_FILE)"' -DPAYLOAD_INITRD='"$(INITRAMFS_FILE)"' \
+		-c -o $@ $<
+
+$(CK_IMAGE): $(CK_OBJS) $(CK_LDS) $(CK_OUT)/ld-image/payload.ld $(CK_OUT)/payload.o
+	@echo "  LD      $@ (co-kernel + Linux payload)"
+	@$(call CK_LINK,$(CK_OUT)/payload.o) -L$(CK_OUT)/ld-image
+else
+$(CK_IMAGE): $(CK_ELF)
+	@echo "  IMAGE   $@ (co-kernel only, no Linux payload)"
+	@cp $< $@
+endif
+
+image: $(CK_IMAGE)
+
+-include $(CK_OBJS:.o=.d) $(CK_OUT)/asm-offsets.d

@@ -1,0 +1,65 @@
+# SPDX-License-Identifier: MIT
+# mk/unit.mk - host unit tests (cmocka, ASan/UBSan): `make unit`.
+# Every tests/unit/test_*.c becomes $(HOSTB)/test_*, linked with the portable
+# core, the portable ipc code and the sim arch/board (tests/unit/sim/, which
+# implements all of ck/arch.h). Left out of the core: string.c (the host has
+# libc) and main.c (the boot entry: needs the board, bsp_init and the linker
+# script's app table). Included by the top-level
+# Makefile; also usable alone: make -f mk/unit.mk unit
+
+TOP ?= $(CURDIR)
+HOSTB ?= $(TOP)/build/host
+NICE ?= nice -n 10
+HOSTCC ?= cc
+
+UNIT_DIR := $(TOP)/tests/unit
+UNIT_OBJ := $(HOSTB)/unit-obj
+UNIT_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all
+UNIT_CPPFLAGS := -DCK_DEBUG -I$(TOP)/cokernel/include -I$(TOP)/ipc \
+	-I$(UNIT_DIR)/sim
+UNIT_CFLAGS := -std=c11 -g -O1 $(UNIT_SAN) -fno-omit-frame-pointer \
+	-Wall -Wextra -MMD -MP
+UNIT_WERROR := -Werror
+UNIT_LDLIBS := -lcmocka
+
+UNIT_CORE_SRCS := $(filter-out %/string.c %/main.c,\
+	$(wildcard $(TOP)/cokernel/core/*.c))
+UNIT_IPC_SRCS := $(wildcard $(TOP)/ipc/*.c)
+UNIT_SIM_SRCS := $(wildcard $(UNIT_DIR)/sim/*.c)
+UNIT_LIB_OBJS := $(patsubst $(TOP)/%.c,$(UNIT_OBJ)/%.o,\
+	$(UNIT_CORE_SRCS) $(UNIT_IPC_SRCS) $(UNIT_SIM_SRCS))
+UNIT_TESTS := $(patsubst $(UNIT_DIR)/%.c,$(HOSTB)/%,\
+	$(wildcard $(UNIT_DIR)/test_*.c))
+UNIT_TEST_OBJS := $(patsubst $(HOSTB)/%,$(UNIT_OBJ)/tests/unit/%.o,$(UNIT_TESTS))
+
+# keep the test objects make would otherwise delete as intermediates
+.SECONDARY: $(UNIT_TEST_OBJS)
+
+.PHONY: unit unit-build
+unit: unit-build
+	@pass=0; fail=0; \
+	for t in $(UNIT_TESTS); do \
+		echo "== $$(basename $$t)"; \
+		if $(NICE) timeout 120 $$t; then pass=$$((pass + 1)); \
+		else fail=$$((fail + 1)); echo "FAILED: $$(basename $$t)"; fi; \
+	done; \
+	echo "$$pass passed, $$fail failed"; \
+	test $$fail -eq 0
+
+unit-build: $(UNIT_TESTS)
+
+# ipc/ belongs to its own author: warnings there do not stop the core's tests
+$(UNIT_OBJ)/ipc/%.o: UNIT_WERROR :=
+# the sim needs ucontext (POSIX/GNU) on top of C11
+$(UNIT_OBJ)/tests/%.o: UNIT_CPPFLAGS += -D_GNU_SOURCE
+
+$(UNIT_OBJ)/%.o: $(TOP)/%.c
+	@mkdir -p $(@D)
+	@echo "  HOSTCC  $*.c"
+	@$(NICE) $(HOSTCC) $(UNIT_CPPFLAGS) $(UNIT_CFLAGS) $(UNIT_WERROR) -c $< -o $@
+
+$(HOSTB)/test_%: $(UNIT_OBJ)/tests/unit/test_%.o $(UNIT_LIB_OBJS)
+	@echo "  HOSTLD  $(notdir $@)"
+	@$(NICE) $(HOSTCC) $(UNIT_SAN) $^ $(UNIT_LDLIBS) -o $@
+
+-include $(wildcard $(UNIT_OBJ)/*/*.d $(UNIT_OBJ)/*/*/*.d $(UNIT_OBJ)/*/*/*/*.d)

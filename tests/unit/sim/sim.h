@@ -1,0 +1,103 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * sim.h - the host "sim" arch and board that run the real RT core in unit
+ * tests: ucontext task switching, and a fake clocksource, one-shot
+ * clockevent, PIC and UART whose time the test advances by hand.
+ *
+ * Time: the sim keeps a true time in ns. The clocksource counts
+ * floor(t * hz / 1e9) + start ticks, wrapped at its mask. An armed
+ * clockevent raises its PIC line when true time reaches its deadline; the
+ * RT "interrupt" is taken whenever a routed, unmasked line is pending and
+ * the RT class is not masked (arch_rt_restore() delivers a deferred one).
+ *
+ * Tests run in the root context (the cmocka test function). Task bodies
+ * should record what they see and let the root assert: a cmocka failure
+ * inside a task would longjmp across stacks.
+ */
+#ifndef SIM_H
+#define SIM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <ck/bsp.h>
+
+#define SIM_TIMER_LINE 5u
+#define SIM_NR_LINES 32u
+
+struct sim_config {
+	uint64_t clock_hz;        /* clocksource rate; 0: 1 GHz */
+	uint32_t clock_mask;      /* 0: 0xffffffff */
+	uint64_t clock_start;     /* counter value at t = 0 */
+	uint64_t event_hz;        /* clockevent rate; 0: same as clock_hz */
+	uint32_t event_max_ticks; /* 0: 0xffffffff */
+	unsigned int uart_fifo;   /* UART TX FIFO depth; 0: unlimited */
+	bool uart_autodrain;      /* a full FIFO empties when polled again */
+};
+
+extern const struct ck_board sim_board;
+
+/** sim_reset() - new devices at t = 0 (NULL: defaults), RT class masked. */
+void sim_reset(const struct sim_config *cfg);
+
+/** sim_boot() - sim_reset(cfg) + ck_core_init(&sim_board). */
+void sim_boot(const struct sim_config *cfg);
+
+/** sim_setup() - cmocka setup: sim_boot(NULL). Return 0. */
+int sim_setup(void **state);
+
+/** sim_start() - ck_start(), then enable the RT class as the arch does. */
+void sim_start(void);
+
+/** sim_now() - true time in ns. */
+uint64_t sim_now(void);
+
+/**
+ * sim_run_until() - let true time pass up to @abs_ns, taking clockevent
+ * interrupts on the way (they may switch tasks; the caller resumes when it
+ * is scheduled again). Time never goes backwards.
+ */
+void sim_run_until(uint64_t abs_ns);
+
+/** sim_advance() - sim_run_until(sim_now() + @ns): the caller is "busy". */
+void sim_advance(uint64_t ns);
+
+/** sim_irq_raise() - assert PIC line @line (level) and take the interrupt. */
+void sim_irq_raise(unsigned int line);
+
+/** sim_irq_clear() - deassert @line (an attached handler's job). */
+void sim_irq_clear(unsigned int line);
+
+/** sim_rt_masked() - whether the RT class is masked right now. */
+bool sim_rt_masked(void);
+
+/** Clockevent inspection. */
+bool sim_event_armed(void);
+uint64_t sim_event_deadline(void);      /* true-time ns */
+uint32_t sim_event_last_ticks(void);    /* last set_next() argument */
+unsigned int sim_event_programs(void);  /* set_next() calls since reset */
+unsigned int sim_irq_count(void);       /* RT interrupts taken */
+
+/** PIC inspection. */
+bool sim_pic_routed_rt(unsigned int line);
+bool sim_pic_unmasked(unsigned int line);
+
+/** UART: captured TX bytes (NUL-terminated), reset, FIFO and RX control. */
+const char *sim_uart_output(void);
+size_t sim_uart_len(void);
+void sim_uart_clear(void);
+void sim_uart_fifo_empty(void);
+void sim_uart_input(const char *s);
+
+/**
+ * sim_task() - ck_task_create() on a zeroed @t with a stack from the sim's
+ * pool (fibers really run on host stacks, see sim_arch.c). Returns its result.
+ */
+int sim_task(struct ck_task *t, int prio, void (*fn)(void *), void *arg);
+
+/* An event log that task bodies append to and the test checks. */
+void sim_log(long v);
+size_t sim_log_len(void);
+long sim_log_at(size_t i);
+
+#endif /* SIM_H */

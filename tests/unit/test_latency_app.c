@@ -1,0 +1,247 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test_latency_app.c - the RT latency and switchbench apps on the sim arch:
+ * records once per second on "latency.data", START/STOP through
+ * "latency.ctl" (task and timer-handler modes), the final histogram, the
+ * console RTD line, the switchbench state block, a corrupt control ring.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "sim_test.h"
+#include <ck/shm.h>
+#include "ck_ipc.h"
+#include "ck_ipc_apps.h"
+
+/* The apps are built into this test as they are into the image. */
+#include "../../cokernel/apps/latency.c"
+#include "../../cokernel/apps/switchbench.c"
+
+#define REGION CK_IPC_REGION_BYTES_DEFAULT
+#define MS 1000000ull
+
+static void *region;
+
+/* Console lines reach the UART when the root context drains them. */
+static const char *uart(void)
+{
+	int i;
+
+	for (i = 0; i < 64; i++)
+		console_drain();
+	return sim_uart_output();
+}
+
+static int setup(void **state)
+{
+	sim_setup(state);
+	memset(&lat, 0, sizeof(lat));
+	memset(&swb, 0, sizeof(swb));
+	assert_int_equal(posix_memalign(&region, 8, REGION), 0);
+	memset(region, 0, REGION);
+	assert_int_equal(ck_shm_init(region, REGION), 0);
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	free(region);
+	return 0;
+}
+
+static int read_recs(struct ck_ipc_chan *data, struct ck_lat_rec *r, int max)
+{
+	int n = 0;
+
+	while (n < max &&
+	       ck_ipc_recv(region, data, &r[n], sizeof(r[0])) ==
+		       (int)sizeof(r[0]))
+		n++;
+	return n;
+}
+
+static void test_latency_default_then_commands(void **state)
+{
+	struct ck_ipc_chan ctl, data, hist;
+	struct ck_lat_rec r[16];
+	struct ck_lat_cmd c;
+	static struct ck_lat_hist h;
+	int n, i;
+	uint32_t total;
+
+	(void)state;
+	assert_int_equal(latency_init(), 0);
+	assert_true(lat.ipc);
+	assert_int_equal(ck_ipc_open(region, REGION, CK_LAT_CTL,
+				     CK_IPC_SIDE_LINUX, &ctl), 0);
+	assert_int_equal(ck_ipc_open(region, REGION, CK_LAT_DATA,
+				     CK_IPC_SIDE_LINUX, &data), 0);
+	assert_int_equal(ck_ipc_open(region, REGION, CK_LAT_HIST,
+				     CK_IPC_SIDE_LINUX, &hist), 0);
+	sim_start();
+	sim_run_until(2500 * MS);
+
+	/* default: RT task, 1 ms, one record per second, console on */
+	n = read_recs(&data, r, 16);
+	assert_int_equal(n, 2);
+	assert_int_equal(r[0].seq, 0);
+	assert_true(r[0].flags & CK_LAT_REC_WARMUP);
+	assert_int_equal(r[1].seq, 1);
+	assert_false(r[1].flags & CK_LAT_REC_WARMUP);
+	for (i = 0; i < n; i++) {
+		assert_int_equal(r[i].mode, CK_LAT_MODE_TASK);
+		assert_int_equal(r[i].period_ns, 1000000);
+		assert_int_equal(r[i].samples + r[i].overruns, 1000);
+		assert_true(r[i].min_ns >= 0);
+		assert_true(r[i].min_ns <= r[i].avg_ns);
+		assert_true(r[i].avg_ns <= r[i].max_ns);
+		assert_int_equal(r[i].prio, LAT_PRIO);
+	}
+	assert_non_null(strstr(uart(), "RTH|----lat min|----lat avg|----lat max|-overrun|---msw|---lat best|--lat worst"));
+	assert_non_null(strstr(uart(), "RTD|"));
+	if (getenv("CK_TEST_VERBOSE"))
+		fputs(uart(), stderr);
+
+	/* Linux switches to the timer-handler mode at 500 us */
+	memset(&c, 0, sizeof(c));
+	c.cmd = CK_LAT_CMD_START;
+	c.mode = CK_LAT_MODE_TIMER;
+	c.period_ns = 500000;
+	c.session = 0xabcd;
+	c.warmup_s = 1;
+	c.bucket_ns = 1000;
+	c.cells = 100;
+	assert_int_equal(ck_ipc_send(region, &ctl, &c, sizeof(c)), 0);
+	sim_uart_clear();
+	sim_run_until(sim_now() + 3100 * MS);
+	n = read_recs(&data, r, 16);
+	assert_true(n >= 3);
+	total = 0;
+	for (i = 0; i < n; i++) {
+		if (r[i].session != 0xabcd)
+			continue; /* the old session's last second */
+		assert_int_equal(r[i].mode, CK_LAT_MODE_TIMER);
+		assert_int_equal(r[i].period_ns, 500000);
+		assert_int_equal(r[i].samples + r[i].overruns, 2000);
+		total++;
+	}
+	assert_true(total >= 3);
+	/* console is off for a Linux session (flags = 0) */
+	assert_null(strstr(uart(), "RTD|"));
+
+	c.cmd = CK_LAT_CMD_STOP;
+	assert_int_equal(ck_ipc_send(region, &ctl, &c, sizeof(c)), 0);
+	sim_run_until(sim_now() + 50 * MS);
+	assert_int_equal(ck_ipc_state_read(region, &hist, &h, sizeof(h)),
+			 (int)sizeof(h));
+	assert_int_equal(h.session, 0xabcd);
+	assert_int_equal(h.final, 1);
+	assert_int_equal(h.cells, 100);
+	assert_true(h.samples >= 2 * 2000);
+	total = 0;
+	for (i = 0; i < 100; i++)
+		total += h.hits[i];
+	assert_int_equal(total, h.samples);
+	/* stopped: no more records */
+	sim_run_until(sim_now() + 1500 * MS);
+	(void)read_recs(&data, r, 16);
+	sim_run_until(sim_now() + 1500 * MS);
+	assert_int_equal(read_recs(&data, r, 16), 0);
+
+	/* back to the RT task mode */
+	c.cmd = CK_LAT_CMD_START;
+	c.mode = CK_LAT_MODE_TASK;
+	c.period_ns = 250000;
+	c.session = 7;
+	assert_int_equal(ck_ipc_send(region, &ctl, &c, sizeof(c)), 0);
+	sim_run_until(sim_now() + 2100 * MS);
+	n = read_recs(&data, r, 16);
+	assert_true(n >= 2);
+	assert_int_equal(r[n - 1].session, 7);
+	assert_int_equal(r[n - 1].samples + r[n - 1].overruns, 4000);
+}
+
+static void test_latency_survives_corrupt_ctl(void **state)
+{
+	struct ck_ipc_chan ctl, data;
+	struct ck_ipc_ring_hdr *rh;
+	struct ck_lat_rec r[16];
+	struct ck_lat_cmd c;
+
+	(void)state;
+	assert_int_equal(latency_init(), 0);
+	assert_int_equal(ck_ipc_open(region, REGION, CK_LAT_CTL,
+				     CK_IPC_SIDE_LINUX, &ctl), 0);
+	assert_int_equal(ck_ipc_open(region, REGION, CK_LAT_DATA,
+				     CK_IPC_SIDE_LINUX, &data), 0);
+	sim_start();
+	sim_run_until(100 * MS);
+	rh = (struct ck_ipc_ring_hdr *)((uint8_t *)region + ctl.off);
+	rh->head = 0xdeadbeef;
+	rh->tail = 0x12345678;
+	sim_run_until(1500 * MS);
+	assert_true(lat.ctl.faulted);
+	assert_int_equal(lat.ctl.faults, 1);
+	assert_non_null(strstr(uart(),
+			       "latency: channel latency.ctl faulted (1 faults), RT carries on"));
+	/* sampling carried on */
+	assert_int_equal(read_recs(&data, r, 16), 1);
+	/* Linux asks for a reset and is heard at the next period */
+	assert_int_equal(ck_ipc_request_reset(region, &ctl), 0);
+	sim_run_until(sim_now() + 5 * MS);
+	assert_false(ck_ipc_faulted(region, &ctl));
+	memset(&c, 0, sizeof(c));
+	c.cmd = CK_LAT_CMD_STOP;
+	assert_int_equal(ck_ipc_send(region, &ctl, &c, sizeof(c)), 0);
+	sim_run_until(sim_now() + 5 * MS);
+	assert_int_equal(lat.mode, CK_LAT_MODE_STOPPED);
+}
+
+static void test_console_fmt_us(void **state)
+{
+	char b[16];
+
+	(void)state;
+	assert_string_equal(lat_fmt_us(b, 1234, 11), "      1.234");
+	assert_string_equal(lat_fmt_us(b, -250, 11), "     -0.250");
+	assert_string_equal(lat_fmt_us(b, 0, 11), "      0.000");
+	assert_string_equal(lat_fmt_us(b, 2000000005, 11), "2000000.005");
+	assert_string_equal(lat_fmt_us(b, INT32_MIN, 11), "-2147483.648");
+}
+
+static void test_switchbench(void **state)
+{
+	struct ck_ipc_chan st;
+	struct ck_swb_result res;
+
+	(void)state;
+	assert_int_equal(switchbench_init(), 0);
+	sim_start();
+	sim_run_until(10 * MS);
+	assert_int_equal(ck_ipc_open(region, REGION, CK_SWB_STATE,
+				     CK_IPC_SIDE_LINUX, &st), 0);
+	assert_int_equal(ck_ipc_state_read(region, &st, &res, sizeof(res)),
+			 (int)sizeof(res));
+	assert_int_equal(res.runs, 1);
+	assert_int_equal(res.switches, 2 * SWB_ROUNDS);
+	assert_true(res.min_ns <= res.avg_ns || res.avg_ns == 0);
+	assert_true(res.max_ns >= res.min_ns);
+	assert_non_null(strstr(uart(), "switchbench: 20000 switches"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_latency_default_then_commands,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_latency_survives_corrupt_ctl,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_console_fmt_us, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_switchbench, setup,
+						teardown),
+	};
+
+	return cmocka_run_group_tests_name("latency_app", tests, NULL, NULL);
+}

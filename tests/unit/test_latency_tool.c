@@ -1,0 +1,391 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test_latency_tool.c - host test of the Linux tools against a fake region
+ * file: this program plays the RT side with the real ipc/ code, runs the
+ * host-built `latency` and `ckipc` (from $CK_TOOLS_HOST, set by
+ * `make unit`; skipped when unset) with CKIPC_DEV=<file>, and checks the
+ * Xenomai 3 line formats column by column.
+ */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "ck_ipc.h"
+#include "ck_ipc_apps.h"
+
+#define REGION CK_IPC_REGION_BYTES_DEFAULT
+
+struct fake_rt {
+	char path[64], out[80];
+	uint8_t *base;
+	struct ck_ipc_chan ctl, data, hist;
+	uint32_t session, bucket, cells, mode, period;
+	bool started, stopped;
+	uint32_t seq;
+};
+
+static const char *tools_dir(void)
+{
+	return getenv("CK_TOOLS_HOST");
+}
+
+static int setup(void **state)
+{
+	struct fake_rt *f = calloc(1, sizeof(*f));
+	int fd;
+
+	assert_non_null(f);
+	snprintf(f->path, sizeof(f->path), "/tmp/ck-region-XXXXXX");
+	fd = mkstemp(f->path);
+	assert_true(fd >= 0);
+	assert_int_equal(ftruncate(fd, REGION), 0);
+	f->base = mmap(NULL, REGION, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	assert_true(f->base != MAP_FAILED);
+	close(fd);
+	snprintf(f->out, sizeof(f->out), "%s.out", f->path);
+	/* the same channels as cokernel/apps/latency.c */
+	assert_int_equal(ck_ipc_dir_init(f->base, REGION), 0);
+	assert_int_equal(ck_ipc_ring_create(f->base, REGION, CK_LAT_CTL,
+					    CK_IPC_RING_LX2RT,
+					    sizeof(struct ck_lat_cmd),
+					    CK_LAT_CTL_SLOTS, 0, &f->ctl), 0);
+	assert_int_equal(ck_ipc_ring_create(f->base, REGION, CK_LAT_DATA,
+					    CK_IPC_RING_RT2LX,
+					    sizeof(struct ck_lat_rec),
+					    CK_LAT_DATA_SLOTS,
+					    CK_IPC_F_DROP_OLDEST, &f->data), 0);
+	assert_int_equal(ck_ipc_state_create(f->base, REGION, CK_LAT_HIST,
+					     CK_IPC_STATE_RT2LX,
+					     sizeof(struct ck_lat_hist),
+					     &f->hist), 0);
+	*state = f;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	struct fake_rt *f = *state;
+
+	munmap(f->base, REGION);
+	unlink(f->path);
+	unlink(f->out);
+	free(f);
+	return 0;
+}
+
+static pid_t run_tool(struct fake_rt *f, char *const argv[])
+{
+	char prog[512];
+	pid_t pid;
+
+	snprintf(prog, sizeof(prog), "%s/%s", tools_dir(), argv[0]);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		int fd = open(f->out, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+
+		if (fd < 0)
+			_exit(127);
+		dup2(fd, 1);
+		dup2(fd, 2);
+		setenv("CKIPC_DEV", f->path, 1);
+		setenv("ASAN_OPTIONS", "detect_leaks=0", 1);
+		execv(prog, argv);
+		_exit(127);
+	}
+	return pid;
+}
+
+/* One step of the fake RT side: poll ctl, emit one record if started. */
+static void fake_rt_step(struct fake_rt *f)
+{
+	struct ck_lat_cmd c;
+	int n = ck_ipc_recv(f->base, &f->ctl, &c, sizeof(c));
+
+	if (n == (int)sizeof(c) && c.cmd == CK_LAT_CMD_START) {
+		f->started = true;
+		f->session = c.session;
+		f->bucket = c.bucket_ns;
+		f->cells = c.cells;
+		f->mode = c.mode;
+		f->period = c.period_ns;
+		f->seq = 0;
+	} else if (n == (int)sizeof(c) && c.cmd == CK_LAT_CMD_STOP) {
+		static struct ck_lat_hist h;
+
+		memset(&h, 0, sizeof(h));
+		h.session = f->session;
+		h.bucket_ns = f->bucket;
+		h.cells = f->cells;
+		h.final = 1;
+		h.hits[2] = 1500; /* 2..3 us */
+		h.hits[3] = 490;
+		h.hits[7] = 10;
+		h.samples = 2000;
+		assert_int_equal(ck_ipc_state_write(f->base, &f->hist, &h,
+						    sizeof(h)), 0);
+		f->started = false;
+		f->stopped = true;
+	}
+	if (f->started) {
+		struct ck_lat_rec r = {
+			.seq = f->seq,
+			.session = f->session,
+			.mode = f->mode,
+			.period_ns = f->period,
+			.min_ns = 1234,
+			.avg_ns = 2345,
+			.max_ns = 5678 + 1000 * (int32_t)f->seq,
+			.overruns = f->seq == 2 ? 3 : 0,
+			.samples = 2000,
+			.prio = 60,
+			.flags = f->seq < 1 ? CK_LAT_REC_WARMUP : 0,
+		};
+		if (f->seq == 3)
+			r.min_ns = -250; /* negative latencies print signed */
+		assert_int_equal(ck_ipc_send(f->base, &f->data, &r, sizeof(r)),
+				 0);
+		f->seq++;
+	}
+}
+
+static int wait_tool(struct fake_rt *f, pid_t pid, bool drive)
+{
+	int status, t;
+	struct timespec ts = { 0, 20 * 1000 * 1000 };
+
+	for (t = 0; t < 1000; t++) {
+		if (waitpid(pid, &status, WNOHANG) == pid)
+			return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+		if (drive)
+			fake_rt_step(f);
+		nanosleep(&ts, NULL);
+	}
+	kill(pid, SIGKILL);
+	waitpid(pid, &status, 0);
+	fail_msg("tool did not finish");
+	return -1;
+}
+
+static char *slurp(const char *path)
+{
+	static char buf[65536];
+	FILE *fp = fopen(path, "r");
+	size_t n;
+
+	assert_non_null(fp);
+	n = fread(buf, 1, sizeof(buf) - 1, fp);
+	fclose(fp);
+	buf[n] = 0;
+	if (getenv("CK_TEST_VERBOSE"))
+		fputs(buf, stderr);
+	return buf;
+}
+
+/* Check that @line is "<tag>|" then fields of exactly @w[i] chars. */
+static void check_widths(const char *line, const char *tag, const int *w,
+			 int nw)
+{
+	const char *p = line;
+	int i;
+
+	assert_memory_equal(p, tag, 3);
+	p += 3;
+	for (i = 0; i < nw; i++) {
+		const char *q;
+
+		assert_int_equal(*p, '|');
+		p++;
+		q = p;
+		while (*q && *q != '|' && *q != '\n')
+			q++;
+		if ((int)(q - p) != w[i])
+			fail_msg("%s field %d is %d wide, want %d: %s", tag, i,
+				 (int)(q - p), w[i], line);
+		p = q;
+	}
+}
+
+static int count_prefix(const char *out, const char *prefix)
+{
+	int n = 0;
+	size_t len = strlen(prefix);
+	const char *p = out;
+
+	while (p && *p) {
+		if (!strncmp(p, prefix, len))
+			n++;
+		p = strchr(p, '\n');
+		if (p)
+			p++;
+	}
+	return n;
+}
+
+static const char *find_line(const char *out, const char *prefix, int nth)
+{
+	size_t len = strlen(prefix);
+	const char *p = out;
+
+	while (p && *p) {
+		if (!strncmp(p, prefix, len) && nth-- == 0)
+			return p;
+		p = strchr(p, '\n');
+		if (p)
+			p++;
+	}
+	fail_msg("no line %s in:\n%s", prefix, out);
+	return NULL;
+}
+
+static void test_latency_output_format(void **state)
+{
+	struct fake_rt *f = *state;
+	char *const argv[] = { "latency", "-T", "3", "-p", "500", "-h", "-s",
+			       "-l", "2", NULL };
+	static const int rtd_w[] = { 11, 11, 11, 8, 6, 11, 11 };
+	static const int rts_w[] = { 11, 11, 11, 8, 6 };
+	const char *out, *l;
+	int rc;
+
+	if (!tools_dir())
+		skip();
+	rc = wait_tool(f, run_tool(f, argv), true);
+	out = slurp(f->out);
+	assert_int_equal(rc, 0);
+	assert_true(f->stopped);
+	assert_int_equal(f->period, 500000);
+	assert_int_equal(f->mode, CK_LAT_MODE_TASK);
+	assert_int_equal(f->cells, 300);
+	assert_int_equal(f->bucket, 1000);
+	assert_non_null(strstr(out, "== Sampling period: 500 us\n"
+				    "== Test mode: in-kernel periodic task\n"
+				    "== All results in microseconds\n"
+				    "warming up...\n"));
+	assert_non_null(strstr(out,
+		"RTT|  00:00:01  (in-kernel periodic task, 500 us period, priority 60)\n"
+		"RTH|----lat min|----lat avg|----lat max|-overrun|---msw|---lat best|--lat worst\n"
+		"RTD|      1.234|      2.345|      6.678|       0|     0|      1.234|      6.678\n"
+		"RTD|      1.234|      2.345|      7.678|       3|     0|      1.234|      7.678\n"
+		"RTT|  00:00:03  (in-kernel periodic task, 500 us period, priority 60)\n"));
+	assert_int_equal(count_prefix(out, "RTD|"), 3);
+	assert_int_equal(count_prefix(out, "RTH|"), 2);
+	for (rc = 0; rc < 3; rc++)
+		check_widths(find_line(out, "RTD|", rc), "RTD", rtd_w, 7);
+	assert_non_null(strstr(out, "RTD|     -0.250|      2.345|      8.678|       3|     0|     -0.250|      8.678\n"));
+	/* histograms: min/max per second, avg from the RT side */
+	assert_int_equal(count_prefix(out, "---|--param|----range-|--samples\n"), 3);
+	assert_non_null(strstr(out, "HSD|    min|   0 -  1 |        1\n"));
+	assert_non_null(strstr(out, "HSD|    min|   1 -  2 |        2\n"));
+	assert_non_null(strstr(out, "HSD|    avg|   2 -  3 |     1500\n"));
+	assert_non_null(strstr(out, "HSD|    avg|   7 -  8 |       10\n"));
+	assert_non_null(strstr(out, "HSD|    max|   8 -  9 |        1\n"));
+	assert_non_null(strstr(out, "HSH|--param|--samples-|--average--|---stddev--\n"));
+	assert_non_null(strstr(out, "HSS|    min|         3|      0.667|      0.577\n"));
+	assert_non_null(strstr(out, "HSS|    avg|      2000| "));
+	l = find_line(out, "RTS|", 0);
+	check_widths(l, "RTS", rts_w, 5);
+	assert_non_null(strstr(out,
+		"---|-----------|-----------|-----------|--------|------|-------------------------\n"
+		"RTS|     -0.250|      2.345|      8.678|       3|     0|    00:00:03/00:00:03\n"));
+	/* histograms come before the summary, summary is last */
+	assert_true(strstr(out, "HSS|    max") < l);
+	assert_null(strstr(out, "Warning!"));
+}
+
+static void test_latency_quiet_timer_mode(void **state)
+{
+	struct fake_rt *f = *state;
+	char *const argv[] = { "latency", "-t2", "-q", "-T", "2", NULL };
+	const char *out;
+
+	if (!tools_dir())
+		skip();
+	assert_int_equal(wait_tool(f, run_tool(f, argv), true), 0);
+	out = slurp(f->out);
+	assert_int_equal(f->mode, CK_LAT_MODE_TIMER);
+	assert_non_null(strstr(out, "== Test mode: in-kernel timer handler\n"));
+	assert_int_equal(count_prefix(out, "RTD|"), 0);
+	assert_int_equal(count_prefix(out, "RTT|"), 0);
+	assert_int_equal(count_prefix(out, "RTS|"), 1);
+	assert_int_equal(count_prefix(out, "HSD|"), 0);
+}
+
+static void test_latency_bad_options(void **state)
+{
+	struct fake_rt *f = *state;
+	char *const t0[] = { "latency", "-t0", NULL };
+	char *const big[] = { "latency", "-p", "2000000", NULL };
+	char *const dopt[] = { "latency", "-D", "1", NULL };
+
+	if (!tools_dir())
+		skip();
+	assert_int_equal(wait_tool(f, run_tool(f, t0), false), 2);
+	assert_non_null(strstr(slurp(f->out), "-t0 (periodic user-mode task) is not available"));
+	assert_int_equal(wait_tool(f, run_tool(f, big), false), 2);
+	assert_non_null(strstr(slurp(f->out), "latency: invalid period (> 1s).\n"));
+	assert_int_equal(wait_tool(f, run_tool(f, dopt), false), 2);
+	assert_false(f->started);
+}
+
+static void test_ckipc_corrupt_and_list(void **state)
+{
+	struct fake_rt *f = *state;
+	char *const corrupt[] = { "ckipc", "corrupt", CK_LAT_CTL, NULL };
+	char *const list[] = { "ckipc", "list", NULL };
+	char *const write[] = { "ckipc", "write", CK_LAT_CTL, "hello", NULL };
+	char *const reset[] = { "ckipc", "reset", CK_LAT_CTL, NULL };
+	struct ck_lat_cmd c;
+	const char *out;
+
+	if (!tools_dir())
+		skip();
+	assert_int_equal(wait_tool(f, run_tool(f, write), false), 0);
+	assert_int_equal(ck_ipc_recv(f->base, &f->ctl, &c, sizeof(c)), 5);
+	assert_int_equal(wait_tool(f, run_tool(f, corrupt), false), 0);
+	assert_int_equal(ck_ipc_recv(f->base, &f->ctl, &c, sizeof(c)),
+			 -CK_EBADMSG);
+	assert_true(f->ctl.faulted);
+	assert_int_equal(wait_tool(f, run_tool(f, list), false), 0);
+	out = slurp(f->out);
+	assert_non_null(strstr(out, "1 faults detected"));
+	assert_non_null(strstr(out, "reject,FAULTED"));
+	assert_int_equal(wait_tool(f, run_tool(f, write), false), 1);
+	assert_non_null(strstr(slurp(f->out), "faulted"));
+	/* Linux asks, RT repairs at its next poll, traffic resumes */
+	assert_int_equal(wait_tool(f, run_tool(f, reset), false), 0);
+	assert_int_equal(ck_ipc_recv(f->base, &f->ctl, &c, sizeof(c)),
+			 -CK_EAGAIN);
+	assert_false(f->ctl.faulted);
+	assert_int_equal(wait_tool(f, run_tool(f, write), false), 0);
+	assert_int_equal(ck_ipc_recv(f->base, &f->ctl, &c, sizeof(c)), 5);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_latency_output_format,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_latency_quiet_timer_mode,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_latency_bad_options,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_ckipc_corrupt_and_list,
+						setup, teardown),
+	};
+
+	return cmocka_run_group_tests_name("latency_tool", tests, NULL, NULL);
+}

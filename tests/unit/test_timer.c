@@ -1,0 +1,241 @@
+// SPDX-License-Identifier: MIT
+/* test_timer.c - timer queue order, re-arm, clamps, periodic overruns. */
+#include "sim_test.h"
+
+#define US CK_NS_PER_US
+#define MS CK_NS_PER_MS
+
+static struct ck_timer tm[5];
+
+/* Log the timer's id and the ck clock (us) at each expiry. */
+static void cb_log(struct ck_timer *t)
+{
+	sim_log((long)(intptr_t)t->arg);
+	sim_log((long)(ck_clock_now() / US));
+}
+
+static void start_log_timer(int i, uint64_t at, uint64_t period)
+{
+	ck_timer_init(&tm[i], cb_log, (void *)(intptr_t)i);
+	assert_int_equal(ck_timer_start(&tm[i], at, period), 0);
+}
+
+static void order_by_expiry(void **state)
+{
+	(void)state;
+	sim_start();
+	start_log_timer(0, 300 * US, 0);
+	start_log_timer(1, 100 * US, 0);
+	start_log_timer(2, 200 * US, 0);
+	start_log_timer(3, 100 * US, 0);   /* same time: after timer 1 */
+	sim_run_until(1 * MS);
+	assert_log(1, 100, 3, 100, 2, 200, 0, 300);
+	for (int i = 0; i < 4; i++)
+		assert_int_equal(tm[i].armed, 0);
+	/* one interrupt per distinct expiry */
+	assert_int_equal(sim_irq_count(), 3);
+}
+
+static void start_before_ck_start(void **state)
+{
+	(void)state;
+	start_log_timer(0, 50 * US, 0);
+	assert_false(sim_event_armed());   /* the clockevent is not live yet */
+	sim_start();
+	assert_true(sim_event_armed());
+	assert_int_equal(sim_event_deadline(), 50 * US);
+	sim_run_until(1 * MS);
+	assert_log(0, 50);
+}
+
+static void restart_moves_and_stop_disarms(void **state)
+{
+	(void)state;
+	sim_start();
+	start_log_timer(0, 100 * US, 0);
+	start_log_timer(1, 200 * US, 0);
+	assert_int_equal(ck_timer_start(&tm[0], 500 * US, 0), 0);
+	ck_timer_stop(&tm[1]);
+	ck_timer_stop(&tm[1]);   /* stopping a stopped timer is harmless */
+	sim_run_until(2 * MS);
+	assert_log(0, 500);
+	assert_int_equal(ck_timer_start(NULL, 0, 0), -CK_EINVAL);
+	ck_timer_init(&tm[2], NULL, NULL);
+	assert_int_equal(ck_timer_start(&tm[2], 0, 0), -CK_EINVAL);
+}
+
+static void idle_rearm_every_second(void **state)
+{
+	(void)state;
+	sim_start();
+	assert_true(sim_event_armed());
+	assert_int_equal(sim_event_deadline(), CK_CLOCK_MAX_IDLE_NS);
+	assert_int_equal(sim_event_last_ticks(), 1000000000u);
+	sim_run_until(5 * CK_NS_PER_S + 500 * MS);
+	assert_int_equal(sim_irq_count(), 5);
+	assert_true(sim_event_armed());
+	assert_int_equal(sim_event_deadline(), 6 * CK_NS_PER_S);
+}
+
+static void far_timer_clamped_to_idle(void **state)
+{
+	(void)state;
+	sim_start();
+	start_log_timer(0, 3 * CK_NS_PER_S + 250 * MS, 0);
+	assert_int_equal(sim_event_last_ticks(), 1000000000u);
+	sim_run_until(4 * CK_NS_PER_S);
+	assert_log(0, 3250000);
+	assert_int_equal(sim_irq_count(), 4);   /* 1 s, 2 s, 3 s, 3.25 s */
+}
+
+static void clamp_to_max_ticks(void **state)
+{
+	const struct sim_config cfg = { .clock_hz = 1000000,
+					.event_max_ticks = 1000 };
+
+	(void)state;
+	sim_boot(&cfg);
+	sim_start();
+	assert_int_equal(sim_event_last_ticks(), 1000u);
+	start_log_timer(0, 10 * MS, 0);
+	assert_int_equal(sim_event_last_ticks(), 1000u);
+	sim_run_until(20 * MS);
+	assert_log(0, 10000);
+	assert_int_equal(sim_irq_count(), 20);   /* every 1 ms */
+}
+
+/* 1 MHz clockevent: 1.5 us rounds up to 2 ticks, never fires early. */
+static void event_rounds_up(void **state)
+{
+	const struct sim_config cfg = { .clock_hz = 1000000 };
+
+	(void)state;
+	sim_boot(&cfg);
+	sim_start();
+	start_log_timer(0, 1500, 0);
+	assert_int_equal(sim_event_last_ticks(), 2u);
+	sim_run_until(1 * MS);
+	assert_log(0, 2);
+}
+
+/* Clockevent slower than the clock (32768 Hz vs 1 GHz). */
+static void event_at_other_rate(void **state)
+{
+	const struct sim_config cfg = { .event_hz = 32768 };
+	uint64_t fired;
+
+	(void)state;
+	sim_boot(&cfg);
+	sim_start();
+	start_log_timer(0, 1 * MS, 0);
+	sim_run_until(2 * MS);
+	assert_int_equal(sim_log_len(), 2);
+	fired = (uint64_t)sim_log_at(1) * US;
+	assert_true(fired >= 1 * MS);
+	assert_true(fired < 1 * MS + CK_NS_PER_S / 32768 + US);
+}
+
+static void periodic_on_time(void **state)
+{
+	(void)state;
+	sim_start();
+	start_log_timer(0, 1 * MS, 1 * MS);
+	sim_run_until(10 * MS + 500 * US);
+	assert_int_equal(sim_log_len(), 20);
+	for (size_t k = 0; k < 10; k++)
+		assert_int_equal(sim_log_at(2 * k + 1), (long)(k + 1) * 1000);
+	assert_int_equal(tm[0].overruns, 0);
+	assert_true(tm[0].armed);
+	assert_int_equal(tm[0].expires_ns, 11 * MS);
+}
+
+static void periodic_skips_missed(void **state)
+{
+	ck_rtflags_t f;
+
+	(void)state;
+	sim_start();
+	start_log_timer(0, 1 * MS, 1 * MS);
+	sim_run_until(1 * MS);
+	assert_log(0, 1000);
+	/* the RT class masked from 1 ms to 4.5 ms: expiries 2 ms late */
+	f = arch_rt_mask();
+	sim_run_until(4 * MS + 500 * US);
+	assert_int_equal(sim_log_len(), 2);
+	arch_rt_restore(f);
+	/* the 2 ms expiry runs late, 3 ms and 4 ms are skipped and counted */
+	assert_log(0, 1000, 0, 4500);
+	assert_int_equal(tm[0].overruns, 2);
+	assert_int_equal(tm[0].expires_ns, 5 * MS);
+	sim_run_until(5 * MS);
+	assert_log(0, 1000, 0, 4500, 0, 5000);
+	assert_int_equal(tm[0].overruns, 2);
+}
+
+/* Late by exactly one period: the expiry at "now" is due, not missed. */
+static void periodic_late_on_boundary(void **state)
+{
+	ck_rtflags_t f;
+
+	(void)state;
+	sim_start();
+	start_log_timer(0, 1 * MS, 1 * MS);
+	f = arch_rt_mask();
+	sim_run_until(2 * MS);
+	arch_rt_restore(f);
+	assert_log(0, 2000, 0, 2000);
+	assert_int_equal(tm[0].overruns, 0);
+	assert_int_equal(tm[0].expires_ns, 3 * MS);
+}
+
+static void cb_chain(struct ck_timer *t)
+{
+	cb_log(t);
+	start_log_timer(1, ck_clock_now() + 70 * US, 0);
+}
+
+static void start_from_callback(void **state)
+{
+	(void)state;
+	sim_start();
+	ck_timer_init(&tm[0], cb_chain, (void *)0);
+	ck_timer_start(&tm[0], 100 * US, 0);
+	sim_run_until(1 * MS);
+	assert_log(0, 100, 1, 170);
+}
+
+/* The hand-over stops the device; ck_clockevent_rearm() resumes the queue. */
+static void rearm_after_device_stop(void **state)
+{
+	(void)state;
+	sim_start();
+	start_log_timer(0, 300 * US, 0);
+	sim_board.timer->stop();
+	sim_run_until(1 * MS);
+	assert_int_equal(sim_log_len(), 0);   /* nothing fires while stopped */
+	ck_clockevent_rearm();
+	assert_true(sim_event_armed());
+	sim_run_until(2 * MS);
+	assert_log(0, 1000);   /* late, but not lost */
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup(order_by_expiry, sim_setup),
+		cmocka_unit_test_setup(start_before_ck_start, sim_setup),
+		cmocka_unit_test_setup(restart_moves_and_stop_disarms, sim_setup),
+		cmocka_unit_test_setup(idle_rearm_every_second, sim_setup),
+		cmocka_unit_test_setup(far_timer_clamped_to_idle, sim_setup),
+		cmocka_unit_test_setup(clamp_to_max_ticks, sim_setup),
+		cmocka_unit_test_setup(event_rounds_up, sim_setup),
+		cmocka_unit_test_setup(event_at_other_rate, sim_setup),
+		cmocka_unit_test_setup(periodic_on_time, sim_setup),
+		cmocka_unit_test_setup(periodic_skips_missed, sim_setup),
+		cmocka_unit_test_setup(periodic_late_on_boundary, sim_setup),
+		cmocka_unit_test_setup(start_from_callback, sim_setup),
+		cmocka_unit_test_setup(rearm_after_device_stop, sim_setup),
+	};
+
+	return cmocka_run_group_tests_name("timer", tests, NULL, NULL);
+}
