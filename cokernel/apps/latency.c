@@ -169,6 +169,13 @@ static void lat_publish(void)
 			(void)guest_raise_virq(CK_VIRQ_IPC);
 		lat_note_faults(&lat.data, &lat.data_faults_seen);
 	}
+	if (lat.session == 0 && (lat.flags & CK_LAT_F_CONSOLE) &&
+	    guest_attached()) {
+		/* the boot session stops talking once Linux owns the shell */
+		lat.flags &= ~CK_LAT_F_CONSOLE;
+		ck_printf("latency: Linux is up; boot session goes on silently "
+			  "(run 'latency' in Linux)");
+	}
 	if ((lat.flags & CK_LAT_F_CONSOLE) && !(r.flags & CK_LAT_REC_WARMUP))
 		lat_console(&r);
 	lat.seq++;

@@ -87,6 +87,11 @@ int guest_raise_virq(unsigned int virq)
  * RT timer. Linux calls it with F=1 (it keeps F=1 through start_kernel,
  * notes/linuxhooks.md §1.4), so RT resumes when Linux first clears F.
  */
+int guest_attached(void)
+{
+	return gs.attached;
+}
+
 static ck_s32 guest_attach(void)
 {
 	struct ck_guest_page *gp = &ck_guest_page;

@@ -31,6 +31,10 @@ def test_cokernel_banner_then_rt_samples_before_linux(guest):
     assert first_rt is not None, "no RT sample line from the co-kernel"
     assert first_linux is not None, "Linux never printed its first line"
     assert banner < first_rt < first_linux
+    # once Linux is attached the boot session stops printing into its shell
+    attach = _index(lines, lambda l: l.startswith(CK_PREFIX + "Linux attached"))
+    assert attach is not None
+    assert not [l for l in lines[attach:] if l.startswith(CK_PREFIX + "RTD|")]
 
 
 def test_linux_runs_on_the_vpic(guest):

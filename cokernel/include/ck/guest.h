@@ -37,4 +37,11 @@ void guest_boot_linux(void) __attribute__((noreturn));
  */
 int guest_raise_virq(unsigned int virq);
 
+/**
+ * guest_attached() - whether Linux has attached (its vPIC driver called
+ * attach(), so its console and IPC users may be there).
+ * Return: 1 after a successful attach, else 0. Context: any.
+ */
+int guest_attached(void);
+
 #endif /* CK_GUEST_H_RT */
