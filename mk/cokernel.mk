@@ -47,6 +47,11 @@ CK_IMAGE := $(B)/cokernel-linux.elf
 
 $(CK_OUT)/cokernel/core/main.o: CK_CPPFLAGS += -DCK_VERSION='"$(CK_VERSION)"'
 
+# Relink when a source file appears or goes away, not only when one changes.
+CK_OBJS_LIST := $(CK_OUT)/objs.list
+$(shell mkdir -p $(CK_OUT) && echo '$(CK_OBJS)' | cmp -s - $(CK_OBJS_LIST) 2>/dev/null || \
+	echo '$(CK_OBJS)' > $(CK_OBJS_LIST))
+
 .PHONY: cokernel image
 cokernel: $(CK_ELF)
 
@@ -88,7 +93,7 @@ $(CK_OUT)/ld-image/payload.ld: mk/payload.lds bsp/$(BOARD)/board.mk
 CK_LINK = $(CK_CC) $(CK_LDFLAGS) -T $(CK_LDS) -Wl,-Map=$(basename $@).map -o $@ \
 	$(CK_OBJS) $(1) -lgcc
 
-$(CK_ELF): $(CK_OBJS) $(CK_LDS) $(CK_OUT)/ld-alone/payload.ld
+$(CK_ELF): $(CK_OBJS) $(CK_OBJS_LIST) $(CK_LDS) $(CK_OUT)/ld-alone/payload.ld
 	@echo "  LD      $@"
 	@$(call CK_LINK,) -L$(CK_OUT)/ld-alone
 	@$(CK_OBJDUMP) -d $@ > $(basename $@).lst
@@ -102,7 +107,7 @@ $(CK_OUT)/payload.o: mk/payload.S $(LINUX_IMAGE_FILE) $(GUEST_DTB_FILE) $(INITRA
 		-DPAYLOAD_DTB='"$(GUEST_DTB_FILE)"' -DPAYLOAD_INITRD='"$(INITRAMFS_FILE)"' \
 		-c -o $@ $<
 
-$(CK_IMAGE): $(CK_OBJS) $(CK_LDS) $(CK_OUT)/ld-image/payload.ld $(CK_OUT)/payload.o
+$(CK_IMAGE): $(CK_OBJS) $(CK_OBJS_LIST) $(CK_LDS) $(CK_OUT)/ld-image/payload.ld $(CK_OUT)/payload.o
 	@echo "  LD      $@ (co-kernel + Linux payload)"
 	@$(call CK_LINK,$(CK_OUT)/payload.o) -L$(CK_OUT)/ld-image
 else

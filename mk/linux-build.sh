@@ -26,6 +26,9 @@ ver=$(dpkg-query -W -f='${Version}' linux-source-6.1 2>/dev/null || stat -c %s "
 key=$( (echo "$ver"; cat "$frag"; cat "$top"/linux-guest/patches/*.patch) | sha256sum | cut -c1-12)
 tree=$cache/linux-$board-$key
 mkdir -p "$cache"
+# one build per board at a time (parallel make invocations, CI next to a dev)
+exec 9> "$cache/linux-$board.lock"
+flock 9
 
 if [ ! -f "$tree/.ck-configured" ]; then
 	say "new tree $tree (source $ver)"

@@ -89,3 +89,51 @@ def test_unknown_board_lists_boards():
     assert r.returncode != 0
     assert "unknown BOARD 'nosuch'" in r.stderr
     assert "versatilepb" in r.stderr
+
+
+def _channel(guest, name):
+    rc, out = guest.sh("ckipc list")
+    assert rc == 0, out
+    for l in out:
+        f = l.split()
+        if f and f[0] == name:
+            return f
+    raise AssertionError(f"channel {name} not listed:\n" + "\n".join(out))
+
+
+def test_garbage_from_linux_faults_the_channel_not_rt(guest):
+    """Linux writes garbage indices and lengths into a channel of the shared
+    region, over and over, while the RT latency task samples: the RT side
+    marks the channel faulted, counts it, says so, and keeps its period."""
+    rc, out = guest.sh("latency -T 3 -q", timeout=300)
+    clean = parse_rts(out)
+    assert rc == 0 and clean is not None, out
+    # from second 2 on, garbage into the Linux->RT control ring every 20 ms
+    load = ("(sleep 2; i=0; while [ $i -lt 100 ]; do "
+            "ckipc corrupt latency.ctl >/dev/null; usleep 20000; i=$((i+1)); done) &")
+    rc, out = guest.sh(f"{load} latency -T 5 -q; wait", timeout=300)
+    rts = parse_rts(out)
+    assert rts is not None, out
+    assert rts["overruns"] == 0, rts["line"]
+    assert rts["max"] <= 2 * clean["max"], (clean["line"], rts["line"])
+    ctl = _channel(guest, "latency.ctl")
+    assert "FAULTED" in ctl[-1], ctl
+    assert int(ctl[-2]) >= 1, ctl
+    noted = [l for l in guest.lines()
+             if l.startswith(CK_PREFIX + "latency: channel latency.ctl faulted")]
+    assert noted, "RT side did not report the fault"
+    # a new session asks the RT side to repair the channel, and measures
+    rc, out = guest.sh("latency -T 2 -q", timeout=300)
+    rts = parse_rts(out)
+    assert rc == 0 and rts is not None, out
+    assert rts["overruns"] == 0, rts["line"]
+    assert "FAULTED" not in _channel(guest, "latency.ctl")[-1]
+
+
+def test_linux_sleeps_for_real(guest):
+    """Regression: with allnoconfig's COMPAT_32BIT_TIME=n, Debian armel's
+    nanosleep() returned at once, so every sleep and usleep was a no-op."""
+    rc, out = guest.sh("cat /proc/uptime; sleep 1; cat /proc/uptime")
+    assert rc == 0, out
+    t0, t1 = (float(l.split()[0]) for l in out[-2:])
+    assert t1 - t0 >= 0.99, out
