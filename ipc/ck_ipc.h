@@ -51,7 +51,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include "ck_ipc_errno.h"
+#include "ck_errno.h"
 
 /*
  * CK_IPC_BARRIER() - order shared-region accesses.

@@ -366,9 +366,12 @@ int main(int argc, char **argv)
 	}
 	if (ckipc_open(&c, "latency"))
 		return 1;
-	if ((err = ckipc_chan(&c, CK_LAT_CTL, &ctl)) ||
-	    (err = ckipc_chan(&c, CK_LAT_DATA, &data)) ||
-	    (err = ckipc_chan(&c, CK_LAT_HIST, &hist))) {
+	err = ckipc_chan(&c, CK_LAT_CTL, &ctl);
+	if (!err)
+		err = ckipc_chan(&c, CK_LAT_DATA, &data);
+	if (!err)
+		err = ckipc_chan(&c, CK_LAT_HIST, &hist);
+	if (err) {
 		fprintf(stderr, "latency: RT latency channels not found: %s\n",
 			ckipc_strerror(err));
 		return 1;

@@ -21,22 +21,8 @@
 #include <ck/arch.h>
 #include <ck/list.h>
 
-/* Error numbers: the Linux/POSIX values, so tools can print strerror(). */
-#define CK_EPERM 1
-#define CK_EINTR 4
-#define CK_EAGAIN 11
-#define CK_ENOMEM 12
-#define CK_EFAULT 14
-#define CK_EBUSY 16
-#define CK_EEXIST 17
-#define CK_ENODEV 19
-#define CK_EINVAL 22
-#define CK_ENOSPC 28
-#define CK_ERANGE 34
-#define CK_ENOSYS 38
-#define CK_EBADMSG 74
-#define CK_EOVERFLOW 75
-#define CK_ETIMEDOUT 110
+/* Error numbers (CK_E*): the Linux/POSIX values, shared with Linux. */
+#include <ck_errno.h>
 
 #define CK_PRIO_MIN 0
 #define CK_PRIO_MAX 63

@@ -5,8 +5,10 @@
 
 #include "ck_guest.h"
 
-/* The co-kernel's guest page once vpic.c has validated and attached it;
- * NULL when Linux runs without a co-kernel. */
+/*
+ * The co-kernel's guest page once vpic.c has validated and attached it;
+ * NULL when Linux runs without a co-kernel.
+ */
 extern struct ck_guest_page *cokernel_page;
 
 #endif
