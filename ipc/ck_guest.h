@@ -47,7 +47,7 @@ typedef int32_t ck_s32;
 
 #define CK_VIRQ_SOFT_BASE 32u
 #define CK_VIRQ_NR 64u
-#define CK_VIRQ_CONSOLE (CK_VIRQ_SOFT_BASE + 0u)  /* console input ready */
+#define CK_VIRQ_CONSOLE (CK_VIRQ_SOFT_BASE + 0u)  /* console input ready: level */
 #define CK_VIRQ_IPC (CK_VIRQ_SOFT_BASE + 1u)      /* IPC doorbell (UIO) */
 
 /* set_type() values: the Linux IRQ_TYPE_* encoding */

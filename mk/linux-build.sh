@@ -62,8 +62,20 @@ rsync -c "$top/ipc/ck_guest.h" "$tree/drivers/cokernel/include/"
 
 say "building $image (nice, -j$jobs; log: $tree/build.log)"
 start=$(date +%s)
-if ! nice -n 10 make -C "$tree" ARCH="$larch" CROSS_COMPILE="$cross" \
-	-j"$jobs" "$image" > "$tree/build.log" 2>&1; then
+nice -n 10 make -C "$tree" ARCH="$larch" CROSS_COMPILE="$cross" \
+	-j"$jobs" "$image" > "$tree/build.log" 2>&1 &
+pid=$!
+trap 'kill $pid 2>/dev/null || true' EXIT
+# a line every 30 s so a first build (minutes) does not look hung
+n=0
+while kill -0 "$pid" 2>/dev/null; do
+	sleep 2
+	n=$((n + 1))
+	if [ $((n % 15)) -eq 0 ] && kill -0 "$pid" 2>/dev/null; then
+		say "... $(( $(date +%s) - start )) s, $(grep -c '^  CC' "$tree/build.log") files compiled"
+	fi
+done
+if ! wait "$pid"; then
 	tail -40 "$tree/build.log" >&2
 	die "kernel build failed (full log $tree/build.log)"
 fi

@@ -52,6 +52,7 @@ const struct ck_board ck_board = {
 	.timer = &timer,
 	.uart = &pl011_uart,
 	.doorbell_line = DOORBELL_LINE,
+	.uart_rx_line = 12,                /* UART0, VIC line 12 */
 	.mmio = mmio,
 	.ram_base = BOARD_RAM_PA,
 	.ram_size = BOARD_RAM_SIZE,

@@ -3,57 +3,82 @@
  * clock.c - the monotonic ns clock: the board's wrapping clocksource
  * extended to 64 bits and converted to ns without division on the hot path.
  *
- * The count since start is kept as whole seconds plus a remainder in ticks
- * (rem < hz). The remainder converts with one 64-bit multiply:
- * ns = (rem * mult) >> 32, mult = floor(1e9 * 2^32 / hz). Because rem < hz,
- * the product stays below 1e9 * 2^32 < 2^63 and the truncation error stays
- * below hz / 2^32 < 1 ns for any hz < 4.29 GHz; at 1 MHz and 1 GHz mult is
- * exact. Seconds carry once per second (a subtraction; a division only if
- * the clock went unread for several seconds).
+ * The count since start is kept as whole seconds (in ns) plus a remainder
+ * in ticks (rem < hz). The remainder converts with 32-bit multiplies:
+ * ns = (rem * mult) >> 32, mult = floor(1e9 * 2^32 / hz), split into its
+ * integer part mult_hi and fraction mult_lo, so
+ * ns = rem * mult_hi + ((rem * mult_lo) >> 32) exactly; rem * mult_hi
+ * stays below 1e9 and fits 32 bits. The truncation error stays below
+ * hz / 2^32 < 1 ns for any hz < 4.29 GHz; at 1 MHz and 1 GHz mult is exact.
+ * Seconds carry once per second (an addition; a division only if the clock
+ * went unread for two seconds or more).
  */
 #include "core.h"
 
-static struct {
-	const struct ck_clocksource *cs;
-	uint32_t last;      /* last counter value read */
-	uint64_t sec;       /* whole seconds since start */
-	uint64_t rem;       /* ticks past @sec, < hz after each update */
-	uint64_t mult;      /* ns per tick << 32 */
-} clk;
+struct clock_state ck_clk;
 
 void clock_init(const struct ck_clocksource *cs)
 {
+	uint64_t mult;
+
 	ck_assert(cs && cs->read && cs->hz && cs->hz <= UINT32_MAX && cs->mask);
-	clk.cs = cs;
-	clk.sec = 0;
-	clk.rem = 0;
-	clk.mult = (CK_NS_PER_S << 32) / cs->hz;
-	clk.last = cs->read() & cs->mask;
+	mult = (CK_NS_PER_S << 32) / cs->hz;
+	ck_clk.read = cs->read;
+	ck_clk.mask = cs->mask;
+	ck_clk.hz = (uint32_t)cs->hz;
+	ck_clk.mult_hi = (uint32_t)(mult >> 32);
+	ck_clk.mult_lo = (uint32_t)mult;
+	ck_clk.sec_ns = 0;
+	ck_clk.rem = 0;
+	ck_clk.now_ns = 0;
+	ck_clk.last = cs->read() & cs->mask;
+}
+
+/*
+ * The clock went unread for more than a second (before ck_start(), or the
+ * RT class masked that long): carry the seconds with a division.
+ */
+static __attribute__((noinline)) uint32_t clock_carry_slow(uint64_t rem)
+{
+	ck_clk.sec_ns += rem / ck_clk.hz * CK_NS_PER_S;
+	return (uint32_t)(rem % ck_clk.hz);
+}
+
+/* clock_update(), inlined into ck_clock_now() as well. RT masked. */
+static inline __attribute__((always_inline)) uint64_t clock_fold(void)
+{
+	uint32_t now = ck_clk.read() & ck_clk.mask;
+	uint32_t delta = (now - ck_clk.last) & ck_clk.mask;
+	uint64_t sum = (uint64_t)ck_clk.rem + delta;
+	uint32_t hz = ck_clk.hz;
+	uint32_t rem, ns;
+
+	ck_clk.last = now;
+	if (__builtin_expect(sum < hz, 1))
+		rem = (uint32_t)sum;
+	else if (sum < 2ull * hz) {   /* the once-a-second carry */
+		ck_clk.sec_ns += CK_NS_PER_S;
+		rem = (uint32_t)(sum - hz);
+	} else {
+		rem = clock_carry_slow(sum);
+	}
+	ck_clk.rem = rem;
+	ns = rem * ck_clk.mult_hi +
+	     (uint32_t)(((uint64_t)rem * ck_clk.mult_lo) >> 32);
+	ck_clk.now_ns = ck_clk.sec_ns + ns;
+	return ck_clk.now_ns;
+}
+
+uint64_t clock_update(void)
+{
+	return clock_fold();
 }
 
 uint64_t ck_clock_now(void)
 {
-	const struct ck_clocksource *cs = clk.cs;
-	ck_rtflags_t flags;
-	uint32_t now;
-	uint64_t sec, rem;
+	ck_rtflags_t flags = arch_rt_mask();
+	uint64_t now = clock_fold();
 
-	flags = arch_rt_mask();
-	now = cs->read() & cs->mask;
-	clk.rem += (now - clk.last) & cs->mask;
-	clk.last = now;
-	if (clk.rem >= cs->hz) {
-		if (clk.rem < 2 * cs->hz) {
-			clk.rem -= cs->hz;
-			clk.sec++;
-		} else {
-			clk.sec += clk.rem / cs->hz;
-			clk.rem %= cs->hz;
-		}
-	}
-	sec = clk.sec;
-	rem = clk.rem;
 	arch_rt_restore(flags);
-
-	return sec * CK_NS_PER_S + ((rem * clk.mult) >> 32);
+	return now;
 }

@@ -66,6 +66,12 @@ void sched_ready(struct ck_task *t);
 void sched_wake(struct ck_task *t);
 
 /**
+ * sched_unblock() - sched_wake() for a task known to be blocked with its
+ * wake timer not armed (the wake timer's own callback). RT masked.
+ */
+void sched_unblock(struct ck_task *t);
+
+/**
  * sched_block() - the current task blocks; returns when it is woken.
  * @wait_pos: NULL, or the wait queue node to link the task in front of
  *            (its rq_node moves from the ready queue to the wait queue).
@@ -88,8 +94,34 @@ void sched_exit(void) __attribute__((noreturn));
 
 /* ---- clock.c ----------------------------------------------------- */
 
+/*
+ * The clock's state, shared with timer.c, which programs the clockevent
+ * against the same counter snapshot. All fields change together under RT
+ * masked (clock_update()).
+ */
+struct clock_state {
+	uint32_t (*read)(void);  /* the clocksource's read() */
+	uint32_t mask;           /* its wrap mask */
+	uint32_t last;           /* counter value at the last update */
+	uint32_t rem;            /* ticks past @sec_ns at @last, < hz */
+	uint32_t hz;             /* counting frequency */
+	uint32_t mult_hi;        /* ns per tick, 32.32 fixed point: integer */
+	uint32_t mult_lo;        /* and fraction, floor(1e9 * 2^32 / hz) */
+	uint64_t sec_ns;         /* whole seconds since start, in ns */
+	uint64_t now_ns;         /* the clock at @last */
+};
+
+extern struct clock_state ck_clk;
+
 /** clock_init() - bind @cs and start the clock at 0 ns. Context: init. */
 void clock_init(const struct ck_clocksource *cs);
+
+/**
+ * clock_update() - read the clocksource, extend it and return the time.
+ * Return: ns since start (also left in ck_clk.now_ns, with the counter value
+ * it was read from in ck_clk.last). RT masked.
+ */
+uint64_t clock_update(void);
 
 /* ---- timer.c ----------------------------------------------------- */
 
@@ -102,8 +134,26 @@ void timer_init(const struct ck_clockevent *ev);
  */
 void timer_expire(uint64_t now_ns);
 
-/** timer_program() - arm the clockevent for the queue head. RT masked. */
-void timer_program(uint64_t now_ns);
+/**
+ * timer_program() - arm the clockevent for the queue head. The expiry is
+ * computed from the last clock snapshot (ck_clk.now_ns at ck_clk.last) and
+ * the counter is read again right before the device write, so the time
+ * spent since the snapshot is not added to the expiry. The snapshot must be
+ * less than one counter wrap old. RT masked.
+ */
+void timer_program(void);
+
+/**
+ * timer_cancel() - take @t off the timer queue if it is armed; the
+ * clockevent stays armed (an early event only re-arms it). RT masked.
+ */
+static inline void timer_cancel(struct ck_timer *t)
+{
+	if (t->armed) {
+		ck_list_del(&t->node);
+		t->armed = 0;
+	}
+}
 
 /* ---- irq.c ------------------------------------------------------- */
 
@@ -111,8 +161,8 @@ void timer_program(uint64_t now_ns);
 void irq_init(void);
 
 /**
- * irq_dispatch_all() - serve every pending RT-class line of the PIC,
- * acknowledging the clockevent's line. RT masked, RT interrupt.
+ * irq_dispatch_all() - serve every RT-class line pending at entry (one read
+ * of the PIC), acknowledging the clockevent's line. RT masked, RT interrupt.
  */
 void irq_dispatch_all(void);
 

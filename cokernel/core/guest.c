@@ -54,13 +54,21 @@ static void doorbell_update(void)
 	gs.doorbell_up = want;
 }
 
-/* Hardware lines Linux may own: not the RT timer's, not the doorbell. */
+/* Hardware lines Linux may own: not the RT timer's, not the doorbell, not
+ * the console UART's (which Linux sees as CK_VIRQ_CONSOLE). */
 static bool line_is_linux(uint32_t line)
 {
 	const struct ck_board *b = board();
 
 	return line < CK_VIRQ_SOFT_BASE && line < b->pic->nr_lines &&
-	       line != b->timer->line && line != b->doorbell_line;
+	       line != b->timer->line && line != b->doorbell_line &&
+	       (int)line != b->uart_rx_line;
+}
+
+/* CK_VIRQ_CONSOLE is a hardware level line under another name. */
+static bool virq_is_console(uint32_t virq)
+{
+	return virq == CK_VIRQ_CONSOLE && board()->uart_rx_line >= 0;
 }
 
 static bool virq_is_soft(uint32_t virq)
@@ -130,11 +138,14 @@ static void guest_enable(ck_u32 virq, bool on)
 	uint32_t bit;
 	ck_rtflags_t f;
 
-	if (line_is_linux(virq)) {
+	if (line_is_linux(virq) || virq_is_console(virq)) {
+		uint32_t line = virq_is_console(virq) ?
+				(uint32_t)board()->uart_rx_line : virq;
+
 		if (on)
-			pic->unmask(virq);
+			pic->unmask(line);
 		else
-			pic->mask(virq);
+			pic->mask(line);
 		return;
 	}
 	if (!virq_is_soft(virq))
@@ -167,7 +178,7 @@ static void guest_eoi(ck_u32 virq)
  * are edges but accept either type. */
 static ck_s32 guest_set_type(ck_u32 virq, ck_u32 type)
 {
-	if (line_is_linux(virq))
+	if (line_is_linux(virq) || virq_is_console(virq))
 		return type == CK_VIRQ_TYPE_LEVEL_HIGH ? 0 : -CK_EINVAL;
 	if (virq_is_soft(virq))
 		return (type == CK_VIRQ_TYPE_LEVEL_HIGH ||
@@ -194,6 +205,8 @@ static ck_s32 guest_next_pending(void)
 	}
 	line = board()->pic->next_normal();
 	arch_rt_restore(f);
+	if (line >= 0 && line == board()->uart_rx_line)
+		return (ck_s32)CK_VIRQ_CONSOLE;
 	if (line < 0 || !line_is_linux((uint32_t)line))
 		return -1;
 	return line;
@@ -252,6 +265,10 @@ void guest_init(void)
 	b->pic->route(b->doorbell_line, 0);
 	b->pic->soft_clear(b->doorbell_line);
 	b->pic->unmask(b->doorbell_line);
+	if (b->uart_rx_line >= 0) {     /* Linux unmasks CK_VIRQ_CONSOLE */
+		b->pic->mask((unsigned int)b->uart_rx_line);
+		b->pic->route((unsigned int)b->uart_rx_line, 0);
+	}
 }
 
 void guest_boot_linux(void)

@@ -4,20 +4,28 @@
  */
 #include "core.h"
 
-/* Lines the table can hold; a PIC with more is served up to this many. */
-#define CK_IRQ_LINES 256u
-
 static struct {
+	/* hot: the PIC's and the clockevent's ops, copied from the board */
+	uint32_t (*pending_rt)(void);
+	void (*timer_ack)(void);
+	uint32_t timer_bit;  /* 1 << the clockevent's line */
+	uint32_t spurious;   /* RT lines that fired with no handler (masked) */
 	struct {
 		ck_irq_fn fn;
 		void *arg;
-	} line[CK_IRQ_LINES];
-	uint32_t spurious;   /* RT lines that fired with no handler (masked) */
+	} line[CK_RT_LINES];
 } irqs;
 
 void irq_init(void)
 {
+	const struct ck_board *b = ck_core.board;
+
 	memset(&irqs, 0, sizeof(irqs));
+	ck_assert(b->pic->pending_rt && b->timer->ack &&
+		  b->timer->line < CK_RT_LINES);
+	irqs.pending_rt = b->pic->pending_rt;
+	irqs.timer_ack = b->timer->ack;
+	irqs.timer_bit = 1u << b->timer->line;
 }
 
 int ck_irq_attach(unsigned int line, ck_irq_fn fn, void *arg)
@@ -26,7 +34,7 @@ int ck_irq_attach(unsigned int line, ck_irq_fn fn, void *arg)
 	ck_rtflags_t flags;
 	int ret = 0;
 
-	if (!fn || line >= CK_IRQ_LINES || line >= b->pic->nr_lines)
+	if (!fn || line >= CK_RT_LINES || line >= b->pic->nr_lines)
 		return -CK_EINVAL;
 	flags = arch_rt_mask();
 	if (irqs.line[line].fn || line == b->timer->line) {
@@ -42,24 +50,28 @@ int ck_irq_attach(unsigned int line, ck_irq_fn fn, void *arg)
 }
 
 /*
- * A level line whose handler does not clear its device would be returned
- * by next_rt() forever; the bound keeps the RT interrupt finite and the
- * next interrupt serves what is left.
+ * One read of the PIC serves every line pending at entry: the clockevent's
+ * first (acknowledged before timer_expire() re-arms it), then the others by
+ * line number. A line raised meanwhile, or a level line whose handler does
+ * not clear its device, is still asserted at the exit and is taken by the
+ * next entry, so one RT interrupt stays finite.
  */
 void irq_dispatch_all(void)
 {
-	const struct ck_board *b = ck_core.board;
-	unsigned int budget = b->pic->nr_lines + 1;
-	int line;
+	uint32_t pending = irqs.pending_rt();
 
-	while (budget-- && (line = b->pic->next_rt()) >= 0) {
-		if ((unsigned int)line == b->timer->line) {
-			b->timer->ack();   /* before timer_expire() re-arms it */
-		} else if ((unsigned int)line < CK_IRQ_LINES &&
-			   irqs.line[line].fn) {
+	if (pending & irqs.timer_bit) {
+		irqs.timer_ack();
+		pending &= ~irqs.timer_bit;
+	}
+	while (pending) {
+		unsigned int line = (unsigned int)__builtin_ctz(pending);
+
+		pending &= pending - 1u;
+		if (irqs.line[line].fn) {
 			irqs.line[line].fn(line, irqs.line[line].arg);
 		} else {
-			b->pic->mask(line);
+			ck_core.board->pic->mask(line);
 			irqs.spurious++;
 		}
 	}

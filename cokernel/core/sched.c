@@ -14,11 +14,11 @@
 #define RQ_WORDS ((CK_NR_PRIO + 31) / 32)
 
 struct ck_core_state ck_core;
+struct ck_task *ck_current_task;
 
 static struct {
 	uint32_t map[RQ_WORDS];            /* bit p: level p non-empty */
 	struct ck_list level[CK_NR_PRIO];
-	struct ck_task *current;
 	struct ck_task root;
 } rq;
 
@@ -33,20 +33,25 @@ void sched_init(void)
 	rq.root.prio = -1;
 	rq.root.state = CK_TASK_READY;
 	ck_list_init(&rq.root.rq_node);
-	rq.current = &rq.root;
+	ck_current_task = &rq.root;
 }
 
+/* RT tasks only (prio >= 0): unsigned so the word index is a shift. */
 static void rq_add(struct ck_task *t)
 {
-	ck_list_add_tail(&rq.level[t->prio], &t->rq_node);
-	rq.map[t->prio / 32] |= 1u << (t->prio % 32);
+	unsigned int p = (unsigned int)t->prio;
+
+	ck_list_add_tail(&rq.level[p], &t->rq_node);
+	rq.map[p / 32u] |= 1u << (p % 32u);
 }
 
 static void rq_del(struct ck_task *t)
 {
+	unsigned int p = (unsigned int)t->prio;
+
 	ck_list_del(&t->rq_node);
-	if (ck_list_empty(&rq.level[t->prio]))
-		rq.map[t->prio / 32] &= ~(1u << (t->prio % 32));
+	if (ck_list_empty(&rq.level[p]))
+		rq.map[p / 32u] &= ~(1u << (p % 32u));
 }
 
 /* Head of the highest non-empty level, or the root task. RT masked. */
@@ -67,11 +72,11 @@ static struct ck_task *rq_pick(void)
 
 static void sched_switch_to(struct ck_task *next)
 {
-	struct ck_task *prev = rq.current;
+	struct ck_task *prev = ck_current_task;
 
 	if (next == prev)
 		return;
-	rq.current = next;
+	ck_current_task = next;
 	next->switches++;
 	arch_ctx_switch(&prev->ctx, &next->ctx);
 }
@@ -82,18 +87,23 @@ void sched_ready(struct ck_task *t)
 	rq_add(t);
 }
 
-void sched_wake(struct ck_task *t)
+void sched_unblock(struct ck_task *t)
 {
-	if (t->state != CK_TASK_BLOCKED)
-		return;
-	ck_timer_stop(&t->wake_timer);
 	ck_list_del(&t->rq_node);   /* off a wait queue, if on one */
 	sched_ready(t);
 }
 
+void sched_wake(struct ck_task *t)
+{
+	if (t->state != CK_TASK_BLOCKED)
+		return;
+	timer_cancel(&t->wake_timer);
+	sched_unblock(t);
+}
+
 void sched_block(struct ck_list *wait_pos)
 {
-	struct ck_task *t = rq.current;
+	struct ck_task *t = ck_current_task;
 
 	ck_assert(t != &rq.root && !ck_core.in_irq);
 	rq_del(t);
@@ -112,7 +122,7 @@ void sched_preempt(void)
 
 void sched_requeue(void)
 {
-	struct ck_task *t = rq.current;
+	struct ck_task *t = ck_current_task;
 
 	if (t == &rq.root)
 		return;
@@ -123,10 +133,10 @@ void sched_requeue(void)
 
 void sched_exit(void)
 {
-	struct ck_task *t = rq.current;
+	struct ck_task *t = ck_current_task;
 
 	ck_assert(t != &rq.root && !ck_core.in_irq);
-	ck_timer_stop(&t->wake_timer);
+	timer_cancel(&t->wake_timer);
 	rq_del(t);
 	t->state = CK_TASK_DORMANT;
 	t->period_ns = 0;
@@ -137,12 +147,12 @@ void sched_exit(void)
 
 struct ck_task *ck_current(void)
 {
-	return rq.current;
+	return ck_current_task;
 }
 
 struct ck_task *ck_task_self(void)
 {
-	return rq.current == &rq.root ? NULL : rq.current;
+	return ck_current_task == &rq.root ? NULL : ck_current_task;
 }
 
 struct ck_task *ck_rt_irq_handle(void)
@@ -151,12 +161,12 @@ struct ck_task *ck_rt_irq_handle(void)
 
 	ck_core.in_irq = true;
 	irq_dispatch_all();
-	timer_expire(ck_clock_now());
+	timer_expire(clock_update());
 	ck_core.in_irq = false;
 
 	next = rq_pick();
-	if (next != rq.current) {
-		rq.current = next;
+	if (next != ck_current_task) {
+		ck_current_task = next;
 		next->switches++;
 	}
 	return next;
@@ -179,11 +189,12 @@ void ck_start(void)
 	const struct ck_board *b = ck_core.board;
 	ck_rtflags_t flags = arch_rt_mask();
 
-	ck_assert(b && !ck_core.started && rq.current == &rq.root);
+	ck_assert(b && !ck_core.started && ck_current_task == &rq.root);
 	b->pic->route(b->timer->line, 1);
 	b->pic->unmask(b->timer->line);
 	ck_core.started = true;
-	timer_program(ck_clock_now());
+	clock_update();
+	timer_program();
 	sched_preempt();
 	arch_rt_restore(flags);
 }
@@ -192,8 +203,10 @@ void ck_clockevent_rearm(void)
 {
 	ck_rtflags_t flags = arch_rt_mask();
 
-	if (ck_core.started)
-		timer_program(ck_clock_now());
+	if (ck_core.started) {
+		clock_update();
+		timer_program();
+	}
 	arch_rt_restore(flags);
 }
 

@@ -4,14 +4,18 @@
  */
 #include "core.h"
 
-/* Wake timer of a task: a delay or a wait timeout ended. RT interrupt. */
+/*
+ * Wake timer of a task: a delay or a wait timeout ended. The timer just
+ * left the queue, so the task is unblocked without a timer_cancel().
+ * RT interrupt.
+ */
 static void task_wake_timeout(struct ck_timer *tm)
 {
 	struct ck_task *t = tm->arg;
 
 	if (t->state == CK_TASK_BLOCKED) {
 		t->timed_out = 1;
-		sched_wake(t);
+		sched_unblock(t);
 	}
 }
 

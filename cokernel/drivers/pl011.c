@@ -14,6 +14,8 @@
 #define UART_CR 0x030u          /* RW 16: control */
 #define UART_IMSC 0x038u        /* RW 11: interrupt mask set/clear */
 #define UART_ICR 0x044u         /* WO 11: interrupt clear */
+#define IMSC_RXIM 0x010u        /* receive interrupt */
+#define IMSC_RTIM 0x040u        /* receive timeout interrupt (FIFO mode) */
 
 #define FR_RXFE 0x10u           /* receive FIFO empty */
 #define FR_TXFF 0x20u           /* transmit FIFO full */
@@ -38,11 +40,17 @@ static int pl011_getc(void)
 	return (int)(mmio_read32(pl011_base + UART_DR) & 0xffu);
 }
 
+/*
+ * Receive interrupts are on at the device: their PIC line is the board's
+ * uart_rx_line, masked until Linux unmasks CK_VIRQ_CONSOLE. The level drops
+ * when the receive FIFO is read empty (DDI0183G §3.4.11, UARTRXINTR).
+ */
 void pl011_init(void)
 {
 	mmio_write32(pl011_base + UART_IMSC, 0);
 	mmio_write32(pl011_base + UART_ICR, 0x7ffu);
 	mmio_write32(pl011_base + UART_CR, CR_UARTEN | CR_TXE | CR_RXE);
+	mmio_write32(pl011_base + UART_IMSC, IMSC_RXIM | IMSC_RTIM);
 }
 
 const struct ck_uart pl011_uart = {

@@ -66,9 +66,10 @@ static void pl190_unmask(unsigned int line)
 	vic_write(VIC_INTENABLE, 1u << line);
 }
 
-static int pl190_next_rt(void)
+/* VICFIQStatus: raw (or soft) and selected for FIQ (TRM §3.3.2). */
+static uint32_t pl190_pending_rt(void)
 {
-	return lowest_line(vic_read(VIC_FIQSTATUS));
+	return vic_read(VIC_FIQSTATUS);
 }
 
 static int pl190_next_normal(void)
@@ -103,7 +104,7 @@ const struct ck_pic pl190_pic = {
 	.route = pl190_route,
 	.mask = pl190_mask,
 	.unmask = pl190_unmask,
-	.next_rt = pl190_next_rt,
+	.pending_rt = pl190_pending_rt,
 	.next_normal = pl190_next_normal,
 	.soft_raise = pl190_soft_raise,
 	.soft_clear = pl190_soft_clear,

@@ -45,6 +45,9 @@ def test_linux_runs_on_the_vpic(guest):
     # Linux's own timer (SP804 #1) ticks through the vPIC
     timer = [l for l in out if "timer" in l.lower() or "sp804" in l.lower()]
     assert timer and int(timer[0].split()[1]) > 0, text
+    # console input arrives as an interrupt (vIRQ 32), not by polling
+    hvc = [l for l in out if "hvc_console" in l]
+    assert hvc and int(hvc[0].split()[1]) > 0 and " 32 " in hvc[0], text
 
 
 def test_boot_window_is_measured(guest):

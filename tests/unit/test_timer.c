@@ -204,6 +204,25 @@ static void start_from_callback(void **state)
 	assert_log(0, 100, 1, 170);
 }
 
+/* A callback that runs 30 us and re-arms: busy time is not added. */
+static void cb_busy_chain(struct ck_timer *t)
+{
+	cb_log(t);
+	sim_advance(30 * US);
+	start_log_timer(1, 200 * US, 0);
+}
+
+static void program_after_long_callback(void **state)
+{
+	(void)state;
+	sim_start();
+	ck_timer_init(&tm[0], cb_busy_chain, (void *)0);
+	ck_timer_start(&tm[0], 100 * US, 0);
+	sim_run_until(1 * MS);
+	/* programmed from the entry's clock read, it would fire at 230 us */
+	assert_log(0, 100, 1, 200);
+}
+
 /* The hand-over stops the device; ck_clockevent_rearm() resumes the queue. */
 static void rearm_after_device_stop(void **state)
 {
@@ -234,6 +253,7 @@ int main(void)
 		cmocka_unit_test_setup(periodic_skips_missed, sim_setup),
 		cmocka_unit_test_setup(periodic_late_on_boundary, sim_setup),
 		cmocka_unit_test_setup(start_from_callback, sim_setup),
+		cmocka_unit_test_setup(program_after_long_callback, sim_setup),
 		cmocka_unit_test_setup(rearm_after_device_stop, sim_setup),
 	};
 

@@ -19,13 +19,14 @@
 	.balign	32
 	.global arch_rt_entry
 arch_rt_entry:
-	ldr	sp, =ck_fiq_stack_top
+	ldr	r8, =ck_current_task        @ r8-r12 are FIQ-banked: free
 	sub	r9, lr, #4                  @ interrupted pc (ARM and Thumb alike)
+	ldr	r8, [r8]
 	mrs	r10, spsr                   @ interrupted cpsr
-	stmfd	sp!, {r0-r3}
-	bl	ck_current
-	add	r8, r0, #TASK_CTX
-	ldmfd	sp!, {r0-r3}
+	.if	TASK_CTX
+	add	r8, r8, #TASK_CTX
+	.endif
+	ldr	sp, =ck_fiq_stack_top
 	stmia	r8, {r0-r14}^               @ interrupted r0-r12, sp, lr
 	str	r9, [r8, #CTX_PC_OFF]
 	str	r10, [r8, #CTX_CPSR_OFF]

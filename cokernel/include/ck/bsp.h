@@ -25,6 +25,9 @@ struct ck_board {
 	const struct ck_clockevent *timer;
 	const struct ck_uart *uart;
 	unsigned int doorbell_line;       /* normal-class soft line into Linux */
+	/* PIC line of the console UART's receive interrupt, handed to Linux as
+	 * CK_VIRQ_CONSOLE (normal class); -1: none, Linux polls for input */
+	int uart_rx_line;
 	const struct ck_mmio_window *mmio; /* NULL-name terminated */
 	/* memory map (physical) */
 	uint32_t ram_base, ram_size;

@@ -24,10 +24,15 @@ struct ck_clocksource {
 	uint64_t hz;               /* counting frequency */
 };
 
-/* One-shot event timer on the RT interrupt class. */
+/*
+ * One-shot event timer on the RT interrupt class. The core computes each
+ * expiry against the clocksource and reads the clocksource once more right
+ * before set_next(), so the time set_next() spends before its device write
+ * is the only delay added to every expiry: keep it to a few instructions.
+ */
 struct ck_clockevent {
 	const char *name;
-	unsigned int line;         /* PIC line, routed to the RT class */
+	unsigned int line;         /* PIC line (< CK_RT_LINES), RT class */
 	uint64_t hz;               /* tick frequency of set_next */
 	uint32_t max_ticks;        /* largest delta set_next accepts */
 	/* fire once @ticks (>= 1) from now; Context: RT masked */
@@ -38,6 +43,13 @@ struct ck_clockevent {
 	void (*stop)(void);
 };
 
+/*
+ * RT-class lines are 0..CK_RT_LINES-1, so one word tells the RT entry every
+ * pending RT line (one register read on the PL190, the AIC and the MPIC's
+ * critical summary). Lines above may only be routed to the normal class.
+ */
+#define CK_RT_LINES 32u
+
 /* The interrupt controller, owned by the co-kernel. Lines are 0..nr_lines-1. */
 struct ck_pic {
 	const char *name;
@@ -46,8 +58,11 @@ struct ck_pic {
 	void (*route)(unsigned int line, int rt);
 	void (*mask)(unsigned int line);
 	void (*unmask)(unsigned int line);
-	/* highest-priority pending RT-class line, or -1. Context: RT irq */
-	int (*next_rt)(void);
+	/*
+	 * pending RT-class lines: bit n set = line n (< CK_RT_LINES) asserted
+	 * and routed to the RT class. Lower line = more urgent. Context: RT irq
+	 */
+	uint32_t (*pending_rt)(void);
 	/* highest-priority pending normal-class line (masked ones excluded), or -1 */
 	int (*next_normal)(void);
 	/* software-raise / clear a normal-class line (doorbell into Linux) */
@@ -66,13 +81,21 @@ struct ck_uart {
 
 /* ---- provided by the core, called by the arch entry code ---- */
 
-/** ck_current() - the task whose frame the RT entry must save into. */
+/**
+ * ck_current_task - the running task (the core's root task in the root
+ * context): the task whose frame the RT entry must save into. A variable,
+ * not a call, so the entry saves with one load. Written by the core only,
+ * RT masked.
+ */
+extern struct ck_task *ck_current_task;
+
+/** ck_current() - ck_current_task, for C callers. Context: any. */
 struct ck_task *ck_current(void);
 
 /**
  * ck_rt_irq_handle() - handle every pending RT-class line (timer expiries,
  * attached handlers), then pick the task to resume.
- * Return: the task whose ctx the arch must restore (it is ck_current() now).
+ * Return: the task whose ctx the arch must restore (ck_current_task now).
  * Context: RT interrupt entry, RT masked, interrupted frame already saved.
  */
 struct ck_task *ck_rt_irq_handle(void);

@@ -11,4 +11,7 @@
  */
 extern struct ck_guest_page *cokernel_page;
 
+/* Linux IRQ number of co-kernel vIRQ @virq (CK_VIRQ_*), or a negative errno. */
+int cokernel_virq_map(unsigned int virq, unsigned int type);
+
 #endif

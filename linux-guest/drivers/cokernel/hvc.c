@@ -4,10 +4,13 @@
  *
  * The co-kernel owns the UART; it takes Linux's bytes through the guest
  * page's console_write() and keeps co-kernel lines and Linux lines from
- * interleaving mid-line. Input is polled by the hvc core (khvcd).
+ * interleaving mid-line. Input raises CK_VIRQ_CONSOLE (the UART's receive
+ * line, which the co-kernel hands over as a level vIRQ), so typing is seen
+ * at once instead of at the hvc core's polling interval (up to 2 s).
  */
 #include <linux/console.h>
 #include <linux/init.h>
+#include <linux/irq.h>
 #include <linux/kernel.h>
 #include "../tty/hvc/hvc_console.h"
 #include "cokernel.h"
@@ -29,6 +32,9 @@ static int ck_hvc_get_chars(u32 vtermno, char *buf, int count)
 static const struct hv_ops ck_hvc_ops = {
 	.get_chars = ck_hvc_get_chars,
 	.put_chars = ck_hvc_put_chars,
+	.notifier_add = notifier_add_irq,
+	.notifier_del = notifier_del_irq,
+	.notifier_hangup = notifier_hangup_irq,
 };
 
 static int __init ck_hvc_console_init(void)
@@ -43,11 +49,14 @@ console_initcall(ck_hvc_console_init);
 static int __init ck_hvc_init(void)
 {
 	struct hvc_struct *hp;
+	int irq;
 
 	if (!cokernel_page)
 		return -ENODEV;
-	/* irq 0: the hvc core polls get_chars() */
-	hp = hvc_alloc(0, 0, &ck_hvc_ops, 256);
+	irq = cokernel_virq_map(CK_VIRQ_CONSOLE, IRQ_TYPE_LEVEL_HIGH);
+	if (irq < 0)
+		return irq;
+	hp = hvc_alloc(0, irq, &ck_hvc_ops, 256);
 	return PTR_ERR_OR_ZERO(hp);
 }
 device_initcall(ck_hvc_init);

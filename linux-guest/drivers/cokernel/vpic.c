@@ -102,6 +102,19 @@ static void __exception_irq_entry ck_vpic_handle_irq(struct pt_regs *regs)
 		generic_handle_domain_irq(ck_domain, virq);
 }
 
+int cokernel_virq_map(unsigned int virq, unsigned int type)
+{
+	unsigned int irq;
+
+	if (!ck_domain || virq >= CK_VIRQ_NR)
+		return -ENODEV;
+	irq = irq_create_mapping(ck_domain, virq);
+	if (!irq)
+		return -EINVAL;
+	irq_set_irq_type(irq, type);
+	return irq;
+}
+
 /* FIQ trampoline copied to Linux's FIQ vector: ldr pc, [pc, #-4]; .word */
 static u32 ck_fiq_tramp[2];
 static struct fiq_handler ck_fiq_owner = { .name = "cokernel" };

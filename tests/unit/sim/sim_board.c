@@ -100,9 +100,9 @@ static int lowest_line(uint32_t set)
 	return set ? __builtin_ctz(set) : -1;
 }
 
-static int pic_next_rt(void)
+static uint32_t pic_pending_rt(void)
 {
-	return lowest_line(sim.pending & sim.rt & sim.enabled);
+	return sim.pending & sim.rt & sim.enabled;
 }
 
 static int pic_next_normal(void)
@@ -115,7 +115,7 @@ static const struct ck_pic sim_pic = { .name = "sim-pic",
 				       .route = pic_route,
 				       .mask = pic_mask,
 				       .unmask = pic_unmask,
-				       .next_rt = pic_next_rt,
+				       .pending_rt = pic_pending_rt,
 				       .next_normal = pic_next_normal,
 				       .soft_raise = sim_irq_raise,
 				       .soft_clear = sim_irq_clear };
@@ -164,6 +164,7 @@ const struct ck_board sim_board = {
 	.timer = &sim_timer,
 	.uart = &sim_uart,
 	.doorbell_line = 31,
+	.uart_rx_line = -1,
 };
 
 void sim_reset(const struct sim_config *cfg)
