@@ -83,8 +83,9 @@ $(CK_LDS): $(CK_ARCH_DIR)/cokernel.lds bsp/$(BOARD)/board.mk
 	@mkdir -p $(@D)
 	@$(CK_CC) -E -P -x c -undef $(CK_BOARD_DEFS) -o $@ $<
 
-$(CK_OUT)/ld-alone/payload.ld:
-	@mkdir -p $(@D) && : > $@
+$(CK_OUT)/ld-alone/payload.ld: mk/cokernel.mk
+	@mkdir -p $(@D) && printf '%s = 0;\n' __ck_linux_kernel_bytes \
+		__ck_linux_dtb_bytes __ck_linux_initrd_bytes > $@
 
 $(CK_OUT)/ld-image/payload.ld: mk/payload.lds bsp/$(BOARD)/board.mk
 	@mkdir -p $(@D)

@@ -9,7 +9,8 @@ DRIVERS := pl190 sp804 pl011
 
 LINUX_ARCH := arm
 LINUX_CROSS := arm-linux-gnueabi-
-LINUX_IMAGE := zImage
+# the uncompressed kernel: no decompressor run while RT is paused (README)
+LINUX_IMAGE := Image
 BUSYBOX_ARCH := armel
 
 QEMU_SYSTEM := qemu-system-arm
@@ -26,7 +27,7 @@ SHM_PA := 0x07C00000
 SHM_SIZE := 0x00100000
 DEV_PA := 0x10000000
 DEV_SIZE := 0x10000000
-LINUX_KERNEL_PA := 0x01000000
+LINUX_KERNEL_PA := 0x00008000
 LINUX_DTB_PA := 0x01FF0000
 LINUX_INITRD_PA := 0x02000000
 LINUX_MACHINE_ID := 0x183

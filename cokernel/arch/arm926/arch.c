@@ -11,9 +11,6 @@
 
 #define CK_VA_OFFSET ((uintptr_t)(BOARD_CK_LINEAR_VA - BOARD_RAM_PA))
 
-/* ARM zImage header: magic word at offset 0x24 (arch/arm/boot/compressed/head.S) */
-#define ZIMAGE_MAGIC_OFF 0x24u
-#define ZIMAGE_MAGIC 0x016f2818u
 
 _Static_assert(CTX_WORDS <= CK_ARCH_CTX_WORDS, "ARM926 frame fits ck_arch_ctx");
 
@@ -81,13 +78,6 @@ void arch_wait_for_interrupt(void)
 void *arch_phys_to_virt(uint32_t pa)
 {
 	return (void *)((uintptr_t)pa + CK_VA_OFFSET);
-}
-
-int arch_linux_image_check(const void *kernel)
-{
-	const volatile uint32_t *w = kernel;
-
-	return w[ZIMAGE_MAGIC_OFF / 4] == ZIMAGE_MAGIC ? 0 : -1;
 }
 
 static void fault_puts(const struct ck_uart *u, const char *s)

@@ -91,13 +91,6 @@ void arch_wait_for_interrupt(void);
 void *arch_phys_to_virt(uint32_t pa);
 
 /**
- * arch_linux_image_check() - whether @kernel (mapped by arch_phys_to_virt)
- * starts with a kernel image this arch can enter (ARM: zImage magic).
- * Return: 0 if so, -1 otherwise. Context: root.
- */
-int arch_linux_image_check(const void *kernel);
-
-/**
  * arch_boot_linux() - leave the co-kernel for Linux: caches cleaned and off,
  * MMU off, CPU in the state the kernel's boot protocol wants, @kernel_pa
  * entered with the machine id (ARM r1) and the DTB's physical address.

@@ -181,12 +181,6 @@ void *arch_phys_to_virt(uint32_t pa)
 	return NULL;
 }
 
-int arch_linux_image_check(const void *kernel)
-{
-	(void)kernel;
-	return -1;
-}
-
 void arch_boot_linux(uint32_t kernel_pa, uint32_t dtb_pa, uint32_t machine_id)
 {
 	fprintf(stderr, "sim: arch_boot_linux(0x%x, 0x%x, %u)\n", kernel_pa,
