@@ -71,6 +71,7 @@ int main(int argc, char **argv)
 
 #ifndef __arm__
 	(void)want; (void)name; (void)got; (void)end; (void)i;
+	(void)secs; (void)rounds; (void)bad;
 	fprintf(stderr, "regcheck: ARM only\n");
 	return 2;
 #else
