@@ -425,7 +425,9 @@ int ipc_corrupt(void *base, struct ck_ipc_chan *ch)
 }
 
 /* RT side: rewrite the directory constants, this entry and the channel
- * from the handle, and clear FAULTED. Bounded by nr_slots. */
+ * from the handle, and clear FAULTED. The ring counters restart from 0 (the
+ * two sides' counts must match again; desc.faults keeps the history).
+ * Bounded by nr_slots. */
 static void chan_reset(void *base, struct ck_ipc_chan *ch)
 {
 	ipc_vdir *dir = ipc_dir(base);
@@ -451,6 +453,7 @@ static void chan_reset(void *base, struct ck_ipc_chan *ch)
 	d->nr_slots = ch->nr_slots;
 	d->faults = ch->faults;
 	ch->own_idx = 0;
+	ch->sent = ch->rejected = ch->dropped = ch->received = 0;
 	ipc_chan_format(base, ch);
 	CK_IPC_BARRIER();
 	ch->faulted = false;
@@ -464,13 +467,18 @@ int ipc_enter(void *base, struct ck_ipc_chan *ch)
 
 	if (!base || !ch || ch->idx >= CK_IPC_MAX_CHAN)
 		return -CK_EINVAL;
-	if (ch->side == CK_IPC_SIDE_RT && ch->faulted) {
+	if (ch->side == CK_IPC_SIDE_RT) {
+		/* Linux may ask for a reset at any time, not only after the RT
+		 * side saw a fault: a consumer that finds garbage the RT side has
+		 * not touched yet must be able to get a clean channel. */
 		uint32_t req = dir->chan[ch->idx].reset_req;
 
-		if (req == ch->reset_seen)
+		if (req != ch->reset_seen) {
+			ch->reset_seen = req;
+			chan_reset(base, ch);
+		} else if (ch->faulted) {
 			return -CK_EFAULT;
-		ch->reset_seen = req;
-		chan_reset(base, ch);
+		}
 	}
 	if (dir->magic != CK_IPC_MAGIC || dir->abi != CK_IPC_ABI)
 		return ipc_corrupt(base, ch);

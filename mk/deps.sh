@@ -24,8 +24,8 @@ for p in "${pkgs[@]}"; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
 
-cache=${CK_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/cokernel}
-debdir=$cache/debs
+# system-wide, so a 'sudo make deps' serves the user who asked for it
+debdir=${CK_DEBS:-/var/cache/cokernel/debs}
 need_armel=0
 for d in "${armel_debs[@]}"; do
 	ls "$debdir/${d}"_*_armel.deb >/dev/null 2>&1 || need_armel=1
@@ -59,7 +59,7 @@ if [ $need_armel -eq 1 ]; then
 	mkdir -p "$debdir"
 	for d in "${armel_debs[@]}"; do
 		say "downloading $d:armel into $debdir"
-		(cd "$debdir" && apt-get -q download "$d:armel")
+		(cd "$debdir" && apt-get -q -o APT::Sandbox::User=root download "$d:armel")
 	done
 fi
 say "done"

@@ -5,13 +5,15 @@
 
 ROOTFS := $(B)/rootfs
 INITRAMFS_FILE := $(B)/initramfs.cpio.gz
-BUSYBOX_DEB = $(firstword $(wildcard $(CK_CACHE)/debs/busybox-static_*_$(BUSYBOX_ARCH).deb))
+# .debs that `make deps` downloads for the guest's architecture
+CK_DEBS ?= /var/cache/cokernel/debs
+BUSYBOX_DEB = $(firstword $(wildcard $(CK_DEBS)/busybox-static_*_$(BUSYBOX_ARCH).deb))
 
 .PHONY: rootfs
 rootfs: $(INITRAMFS_FILE)
 
 $(INITRAMFS_FILE): $(wildcard linux-guest/rootfs/*) $(TOOLS_FILES) mk/rootfs.mk
-	@test -n "$(BUSYBOX_DEB)" || { echo "busybox-static:$(BUSYBOX_ARCH) .deb not in $(CK_CACHE)/debs: run 'make deps'" >&2; exit 1; }
+	@test -n "$(BUSYBOX_DEB)" || { echo "busybox-static:$(BUSYBOX_ARCH) .deb not in $(CK_DEBS): run 'make deps'" >&2; exit 1; }
 	@echo "[rootfs] $(notdir $(BUSYBOX_DEB)) + tools -> $@"
 	@rm -rf $(ROOTFS) && mkdir -p $(ROOTFS)
 	@dpkg-deb -x $(BUSYBOX_DEB) $(ROOTFS)

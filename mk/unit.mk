@@ -33,7 +33,7 @@ UNIT_TESTS := $(patsubst $(UNIT_DIR)/%.c,$(HOSTB)/%,\
 UNIT_TEST_OBJS := $(patsubst $(HOSTB)/%,$(UNIT_OBJ)/tests/unit/%.o,$(UNIT_TESTS))
 
 # keep the test objects make would otherwise delete as intermediates
-.SECONDARY: $(UNIT_TEST_OBJS)
+.SECONDARY: $(UNIT_TEST_OBJS) $(UNIT_LIB_OBJS)
 
 .PHONY: unit unit-build
 unit: unit-build

@@ -338,6 +338,11 @@ static void parse_args(int argc, char **argv)
 			CK_LAT_HIST_MAX_CELLS);
 		exit(2);
 	}
+	if (test_duration < 0) {
+		fprintf(stderr, "latency: invalid duration (-T %d).\n",
+			test_duration);
+		exit(2);
+	}
 	if (bucket_size < 1 || bucket_size > 0xffffffffLL) {
 		fprintf(stderr, "latency: invalid bucket size.\n");
 		exit(2);
@@ -353,7 +358,8 @@ int main(int argc, char **argv)
 	struct sigaction sa;
 	uint32_t session;
 	time_t last;
-	int err;
+	int err, status = 0;
+	time_t reset_at = 0; /* last reset request of a fault episode */
 
 	parse_args(argc, argv);
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -419,6 +425,7 @@ int main(int argc, char **argv)
 		int n = ck_ipc_recv(c.base, &data, &r, sizeof(r));
 
 		if (n == (int)sizeof(r)) {
+			reset_at = 0;
 			if (r.session != session)
 				continue;
 			last = time(NULL);
@@ -431,19 +438,33 @@ int main(int argc, char **argv)
 		}
 		if (n >= 0 || n == -CK_ENOSPC)
 			continue; /* not a record: skip it */
-		if (n != -CK_EAGAIN) {
+		if (n == -CK_EBADMSG || n == -CK_EFAULT) {
+			/* garbage in the ring (seen here, or by the RT side,
+			 * which then marks it faulted): the RT side rebuilds it
+			 * on its next send once asked; ask once a second, wait
+			 * for the data meanwhile */
+			if (!reset_at)
+				fprintf(stderr, "latency: data channel corrupt, asking the RT side to reset it\n");
+			if (time(NULL) != reset_at) {
+				ck_ipc_request_reset(c.base, &data);
+				reset_at = time(NULL);
+			}
+		} else if (n != -CK_EAGAIN) {
 			fprintf(stderr, "latency: data channel: %s\n",
 				ckipc_strerror(n));
+			status = 1;
 			break;
 		}
 		if (time(NULL) - last > NO_DATA_TIMEOUT_S + period_ns / 1000000000) {
 			fprintf(stderr, "latency: no data from the RT side for %d s\n",
 				NO_DATA_TIMEOUT_S);
+			status = 1;
 			break;
 		}
 		err = ckipc_wait(&c, 200);
 		if (err < 0 && err != -EINTR) {
 			fprintf(stderr, "latency: doorbell: %s\n", strerror(-err));
+			status = 1;
 			break;
 		}
 	}
@@ -457,5 +478,5 @@ int main(int argc, char **argv)
 		fetch_avg_histogram(&c, &hist, session);
 	cleanup();
 	ckipc_close(&c);
-	return 0;
+	return status;
 }

@@ -133,6 +133,23 @@ def test_garbage_from_linux_faults_the_channel_not_rt(guest):
     assert "FAULTED" not in _channel(guest, "latency.ctl")[-1]
 
 
+def test_garbage_in_an_rt_to_linux_ring_is_repaired(guest):
+    """Garbage in the ring the RT side writes (Linux owns its tail): before a
+    run, and again in the middle of one. latency asks for a reset, the RT
+    side rebuilds the ring on its next send, the run completes on time."""
+    rc, out = guest.sh("ckipc corrupt latency.data")
+    assert rc == 0, out
+    rc, out = guest.sh("(sleep 3; ckipc corrupt latency.data >/dev/null) & "
+                       "latency -T 5 -q; r=$?; wait; (exit $r)", timeout=300)
+    rts = parse_rts(out)
+    assert rc == 0 and rts is not None, out
+    assert rts["overruns"] == 0, rts["line"]
+    assert any("data channel corrupt" in l for l in out), out
+    assert "FAULTED" not in _channel(guest, "latency.data")[-1]
+    rc, out = guest.sh("latency -T 2 -q", timeout=300)
+    assert rc == 0 and parse_rts(out) is not None, out
+
+
 def test_linux_sleeps_for_real(guest):
     """Regression: with allnoconfig's COMPAT_32BIT_TIME=n, Debian armel's
     nanosleep() returned at once, so every sleep and usleep was a no-op."""
