@@ -46,6 +46,7 @@ static struct {
 	bool guest_mid_line;
 	bool hold_armed;             /* RT waits for Linux's line to end */
 	uint64_t hold_start_ns;
+	void (*kick)(void);          /* tell a non-polling root side */
 } con;
 
 static inline void compiler_barrier(void)
@@ -83,7 +84,14 @@ int console_put_line(const char *line, size_t len)
 	s->len = (uint16_t)len;
 	compiler_barrier();
 	s->ready = 1;
+	if (con.kick)
+		con.kick();
 	return 0;
+}
+
+void console_set_kick(void (*kick)(void))
+{
+	con.kick = kick;
 }
 
 uint32_t console_dropped(void)
@@ -161,10 +169,19 @@ static bool hold_check(void)
 	return true;
 }
 
-void console_drain(void)
+/* RT lines the UART could not take yet: try again this much later. */
+#define CONSOLE_RETRY_NS (1000ull * 1000)
+
+uint64_t console_drain(void)
 {
-	if (con.uart && hold_check())
-		rt_emit(UINT32_MAX);
+	if (!con.uart || !rt_next())
+		return 0;
+	if (!hold_check())
+		return con.hold_armed ? con.hold_start_ns + CK_CONSOLE_HOLD_NS
+				      : ck_clock_now() + CONSOLE_RETRY_NS;
+	if (!rt_emit(UINT32_MAX) || rt_next())
+		return ck_clock_now() + CONSOLE_RETRY_NS;
+	return 0;
 }
 
 static void uart_put_spin(char c)

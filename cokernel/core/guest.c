@@ -32,6 +32,7 @@ static struct {
 	uint32_t soft_pending;   /* bit n: vIRQ SOFT_BASE+n raised, not taken */
 	uint32_t soft_enabled;   /* bit n: Linux unmasked it */
 	bool doorbell_up;        /* the doorbell line is raised */
+	bool console_work;       /* RT console lines wait for Linux's context */
 	bool attached;
 	uint64_t paused_at_ns;   /* RT timer stopped for the Linux boot */
 } gs;
@@ -45,7 +46,7 @@ static const struct ck_board *board(void)
 static void doorbell_update(void)
 {
 	const struct ck_board *b = board();
-	bool want = (gs.soft_pending & gs.soft_enabled) != 0;
+	bool want = (gs.soft_pending & gs.soft_enabled) != 0 || gs.console_work;
 
 	if (want && !gs.doorbell_up)
 		b->pic->soft_raise(b->doorbell_line);
@@ -89,17 +90,62 @@ int guest_raise_virq(unsigned int virq)
 	return 0;
 }
 
+int guest_attached(void)
+{
+	return gs.attached;
+}
+
+/*
+ * The console's RT lines reach the UART from Linux's context once Linux
+ * runs: a queued line sets the console work bit and rings the doorbell;
+ * Linux's root IRQ handler calls next_pending(), which drains the console
+ * before it looks for vIRQs. Lines held behind an unfinished Linux line
+ * (a shell prompt) are retried from a timer when the hold expires.
+ */
+static struct ck_timer console_retry;
+
+static void guest_console_kick(void)
+{
+	ck_rtflags_t f = arch_rt_mask();
+
+	gs.console_work = true;
+	doorbell_update();
+	arch_rt_restore(f);
+}
+
+static void console_retry_fn(struct ck_timer *t)
+{
+	(void)t;
+	guest_console_kick();
+}
+
+/* Context: Linux, IRQs off (next_pending). */
+static void guest_console_work(void)
+{
+	uint64_t again;
+	ck_rtflags_t f;
+	bool work;
+
+	if (!gs.console_work)       /* the common case: a plain IRQ */
+		return;
+	f = arch_rt_mask();
+	work = gs.console_work;
+	gs.console_work = false;
+	doorbell_update();
+	arch_rt_restore(f);
+	if (!work)
+		return;
+	again = console_drain();
+	if (again)
+		(void)ck_timer_start(&console_retry, again, 0);
+}
+
 /*
  * attach: Linux mapped every window (mmio[i].va) and installed its FIQ
  * trampoline; switch every driver to Linux's addresses, then restart the
  * RT timer. Linux calls it with F=1 (it keeps F=1 through start_kernel,
  * notes/linuxhooks.md §1.4), so RT resumes when Linux first clears F.
  */
-int guest_attached(void)
-{
-	return gs.attached;
-}
-
 static ck_s32 guest_attach(void)
 {
 	struct ck_guest_page *gp = &ck_guest_page;
@@ -123,6 +169,10 @@ static ck_s32 guest_attach(void)
 	gp->boot_window_ns_lo = (ck_u32)paused_ns;
 	gp->boot_window_ns_hi = (ck_u32)(paused_ns >> 32);
 	gs.attached = true;
+	ck_timer_init(&console_retry, console_retry_fn, NULL);
+	console_set_kick(guest_console_kick);
+	gs.console_work = true;     /* lines queued during the boot window */
+	doorbell_update();
 	ck_clockevent_rearm();
 	doorbell_update();
 	arch_rt_restore(f);
@@ -193,6 +243,7 @@ static ck_s32 guest_next_pending(void)
 	ck_rtflags_t f;
 	int line;
 
+	guest_console_work();
 	f = arch_rt_mask();
 	pend = gs.soft_pending & gs.soft_enabled;
 	if (pend) {
@@ -280,6 +331,7 @@ void guest_boot_linux(void)
 	gs.paused_at_ns = ck_clock_now();
 	ck_printf("booting Linux: kernel 0x%08x, DTB 0x%08x, RT paused",
 		  (unsigned int)b->linux_kernel, (unsigned int)b->linux_dtb);
-	console_drain();
+	while (console_drain())
+		;
 	arch_boot_linux(b->linux_kernel, b->linux_dtb, b->linux_machine_id);
 }

@@ -65,7 +65,10 @@ class Session:
     def boot(self, timeout=180):
         """Wait until the Linux shell is up."""
         self.expect(re.escape(SHELL_READY), timeout=timeout)
-        # no echo, no prompt: command output comes back clean
+        # no echo, no prompt: command output comes back clean. Caveat:
+        # with echo off, busybox ash (1.35) exits (EOF) when a background
+        # job ends while it waits at the prompt, so tests end their jobs
+        # inside the same command line (`... & cmd; wait`).
         self.sh("stty -echo 2>/dev/null; PS1=''", timeout=30)
 
     def sh(self, cmd, timeout=60):

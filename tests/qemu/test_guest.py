@@ -167,3 +167,19 @@ def test_rt_resumes_linux_exactly_where_it_was(guest):
     assert out[-1].endswith("registers intact"), out
     rounds = int(out[-1].split()[1])
     assert rounds >= 10, out
+
+
+def test_rt_line_reaches_the_console_while_linux_idles_at_a_prompt(guest):
+    """An RT console line must come out while Linux sits at an unfinished
+    prompt line, without waiting for Linux to print: after the hold, the
+    co-kernel ends the prompt's line and prints its own."""
+    guest.sh("PS1='held> '")
+    # the job must not end while ash waits at the prompt (see cksession.boot)
+    guest.child.sendline("(sleep 1; ckipc corrupt latency.ctl >/dev/null; "
+                         "exec sleep 1000) &")
+    m = guest.expect(r"held> \r*\n\[ck\] latency: channel latency.ctl faulted",
+                     timeout=60)
+    assert m is not None
+    guest.sh("PS1=''; kill %1; wait")
+    rc, out = guest.sh("latency -T 1 -q", timeout=120)   # repairs the channel
+    assert rc == 0, out

@@ -71,6 +71,38 @@ static void hold_timeout_breaks_linux_line(void **state)
 	assert_string_equal(sim_uart_output(), "# \r\n[ck] tick\r\nls\n");
 }
 
+static int kicks;
+
+static void count_kick(void)
+{
+	kicks++;
+}
+
+/* A non-polling root side (Linux) is kicked per queued line, and the drain
+ * says when to come back: the end of the hold, then nothing. */
+static void kick_and_retry_time(void **state)
+{
+	(void)state;
+	sim_start();
+	kicks = 0;
+	console_set_kick(count_kick);
+	assert_int_equal(console_drain(), 0);   /* nothing queued */
+	guest("# ");
+	put("tick");
+	assert_int_equal(kicks, 1);
+	assert_int_equal(console_drain(), CK_CONSOLE_HOLD_NS);
+	sim_run_until(CK_CONSOLE_HOLD_NS / 2);
+	assert_int_equal(console_drain(), CK_CONSOLE_HOLD_NS);
+	assert_string_equal(sim_uart_output(), "# ");
+	sim_run_until(CK_CONSOLE_HOLD_NS);
+	assert_int_equal(console_drain(), 0);
+	assert_string_equal(sim_uart_output(), "# \r\n[ck] tick\r\n");
+	put("tock");
+	assert_int_equal(kicks, 2);
+	assert_int_equal(console_drain(), 0);
+	console_set_kick(NULL);
+}
+
 /* The hold also ends inside Linux's own write once it expired. */
 static void hold_timeout_in_guest_write(void **state)
 {
@@ -222,6 +254,7 @@ int main(void)
 		cmocka_unit_test_setup(rt_first_at_boundary, sim_setup),
 		cmocka_unit_test_setup(hold_timeout_breaks_linux_line, sim_setup),
 		cmocka_unit_test_setup(hold_timeout_in_guest_write, sim_setup),
+		cmocka_unit_test_setup(kick_and_retry_time, sim_setup),
 		cmocka_unit_test_setup(no_interleave_with_full_fifo, sim_setup),
 		cmocka_unit_test_setup(mixed_stream_lines_intact, sim_setup),
 		cmocka_unit_test_setup(full_ring_drops_whole_lines, sim_setup),

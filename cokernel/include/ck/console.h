@@ -34,10 +34,22 @@ int console_put_line(const char *line, size_t len);
 
 /**
  * console_drain() - move queued RT lines to the UART while it has room.
+ * Return: 0 when nothing waits any more, else the time (ns, monotonic
+ * clock) at which to call it again: lines held behind Linux's unfinished
+ * line until the hold expires, or a full UART.
  * Context: root (co-kernel idle loop, or Linux via the guest ops); it is
  * the only consumer, callers serialise it (Linux calls it with IRQs off).
  */
-void console_drain(void);
+uint64_t console_drain(void);
+
+/**
+ * console_set_kick() - have @kick called whenever an RT line is queued, so
+ * a root side that does not poll (Linux) is asked to run console_drain().
+ * @kick: runs in the producer's context (RT task or RT interrupt); must be
+ * short and wait-free. NULL: no kick (the co-kernel's idle loop polls).
+ * Context: init, or RT masked.
+ */
+void console_set_kick(void (*kick)(void));
 
 /**
  * console_guest_write() - Linux-side console output (guest op).
