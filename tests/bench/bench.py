@@ -10,6 +10,7 @@ nothing for exception entry, caches or bus waits.
 """
 import argparse
 import os
+import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "qemu"))
@@ -62,7 +63,8 @@ def main():
           f"(target <= {TARGET}: {'met' if worst <= TARGET else 'NOT met'})")
     print("RT context switch (switchbench):")
     for l in out:
-        if l.strip():
+        # skip the shell's job notices about the ended load
+        if l.strip() and not re.match(r"^\[\d+\][+-]?\s+(Terminated|Done)", l):
             print("  " + l)
 
 
