@@ -53,6 +53,10 @@ if [ ! -f "$tree/.ck-configured" ]; then
 	[ -z "$missing" ] || die "config fragment lines not in .config: $missing"
 	touch "$tree.tmp/.ck-configured"
 	mv "$tree.tmp" "$tree"
+	# trees of older inputs for this board are dead weight (~1 GiB each)
+	for old in "$cache/linux-$board-"????????????; do
+		[ "$old" = "$tree" ] || [ ! -d "$old" ] || { say "removing old tree $old"; rm -rf "$old"; }
+	done
 fi
 
 # the guest drivers and the ABI header: sync by content
