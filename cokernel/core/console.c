@@ -15,7 +15,10 @@
  * UART state (root side only): @rt_pos > 0 while an RT line is half out;
  * @guest_mid_line while Linux's last byte was not '\n'. Both are never
  * true together: RT lines start only at a Linux line boundary, or after
- * the hold timeout broke Linux's line.
+ * the hold timeout broke Linux's line. A broken line (a shell prompt) is
+ * printed again after the RT lines, its printable characters only (escape
+ * sequences such as a cursor-position query must not be sent twice: the
+ * terminal would answer into Linux's input).
  */
 #include <ck/console.h>
 #include "core.h"
@@ -25,6 +28,7 @@
 #define PREFIX_BYTES (sizeof(CK_CONSOLE_PREFIX) - 1)
 #define EOL "\r\n"
 #define EOL_BYTES (sizeof(EOL) - 1)
+#define GLINE_BYTES 80u           /* Linux partial line kept for a reprint */
 
 _Static_assert((CONSOLE_SLOTS & (CONSOLE_SLOTS - 1)) == 0,
 	       "CONSOLE_SLOTS must be a power of two");
@@ -47,6 +51,12 @@ static struct {
 	bool hold_armed;             /* RT waits for Linux's line to end */
 	uint64_t hold_start_ns;
 	void (*kick)(void);          /* tell a non-polling root side */
+	/* Linux's unfinished line, for the reprint after a hold break */
+	char gline[GLINE_BYTES];
+	uint32_t gline_len;
+	uint8_t gline_esc;           /* 0 text, 1 after ESC, 2 in ESC [ ... */
+	bool reprint;                /* a broken line waits to be reprinted */
+	uint32_t reprint_pos;
 } con;
 
 static inline void compiler_barrier(void)
@@ -166,7 +176,46 @@ static bool hold_check(void)
 		return false;   /* at worst a stray '\r'; retried next time */
 	con.guest_mid_line = false;
 	con.hold_armed = false;
+	con.reprint = con.gline_len != 0;
+	con.reprint_pos = 0;
 	return true;
+}
+
+/* Put Linux's broken line back once the RT lines are out. Return false
+ * while the UART is full. */
+static bool reprint_emit(void)
+{
+	if (!con.reprint || con.rt_pos || rt_next())
+		return true;
+	while (con.reprint_pos < con.gline_len) {
+		if (con.uart->try_putc(con.gline[con.reprint_pos]))
+			return false;
+		con.reprint_pos++;
+	}
+	con.reprint = false;
+	con.guest_mid_line = true;
+	return true;
+}
+
+/* Keep the printable text of Linux's current line. */
+static void gline_track(char c)
+{
+	if (c == '\n' || c == '\r') {
+		con.gline_len = 0;
+		con.gline_esc = 0;
+	} else if (con.gline_esc == 1) {
+		con.gline_esc = c == '[' ? 2 : 0;
+	} else if (con.gline_esc == 2) {
+		if (c >= 0x40 && c <= 0x7e)
+			con.gline_esc = 0;   /* final byte of a CSI sequence */
+	} else if (c == 0x1b) {
+		con.gline_esc = 1;
+	} else if (c == '\b') {
+		if (con.gline_len)
+			con.gline_len--;
+	} else if (c >= 0x20 && c < 0x7f && con.gline_len < GLINE_BYTES) {
+		con.gline[con.gline_len++] = c;
+	}
 }
 
 /* RT lines the UART could not take yet: try again this much later. */
@@ -179,7 +228,7 @@ uint64_t console_drain(void)
 	if (!hold_check())
 		return con.hold_armed ? con.hold_start_ns + CK_CONSOLE_HOLD_NS
 				      : ck_clock_now() + CONSOLE_RETRY_NS;
-	if (!rt_emit(UINT32_MAX) || rt_next())
+	if (!rt_emit(UINT32_MAX) || rt_next() || !reprint_emit())
 		return ck_clock_now() + CONSOLE_RETRY_NS;
 	return 0;
 }
@@ -203,8 +252,12 @@ int console_guest_write(const char *buf, size_t len)
 		while (!rt_emit(CONSOLE_SLOTS))
 			;
 	}
+	while (!reprint_emit())
+		;
+	con.reprint = false;   /* RT lines still waiting: Linux goes on anyway */
 	for (i = 0; i < len; i++) {
 		uart_put_spin(buf[i]);
+		gline_track(buf[i]);
 		con.guest_mid_line = buf[i] != '\n';
 		if (buf[i] == '\n') {
 			con.hold_armed = false;
