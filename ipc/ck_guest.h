@@ -10,7 +10,7 @@
  * address space (DESIGN §3, §4). The co-kernel never trusts what Linux writes
  * here beyond the fields documented as Linux-written.
  *
- * Hand-over, in order (Linux side: linux-guest/drivers/cokernel-vpic.c):
+ * Hand-over, in order (Linux side: linux-guest/drivers/cokernel/vpic.c):
  *  1. Linux checks magic and abi, ioremaps every mmio[] window (before any
  *     process exists, so the mapping is in every page table) and writes the
  *     virtual address into mmio[i].va;
@@ -21,8 +21,10 @@
  *
  * vIRQ numbers: 0 .. CK_VIRQ_SOFT_BASE-1 are the hardware lines of the real
  * PIC that Linux owns; CK_VIRQ_SOFT_BASE .. CK_VIRQ_NR-1 are virtual sources
- * raised by the co-kernel (console input, IPC doorbells), whose pending bits
- * live in co-kernel memory and reach Linux through one normal-class soft line.
+ * raised by the co-kernel (IPC doorbells), whose pending bits live in
+ * co-kernel memory and reach Linux through one normal-class soft line.
+ * CK_VIRQ_CONSOLE is the exception: it is the console UART's receive line
+ * (a hardware level line) under a fixed number.
  *
  * Calling context of every op: Linux kernel, any context (IRQs on or off),
  * never concurrently on two CPUs (uniprocessor). Ops never sleep; their cost
@@ -90,13 +92,14 @@ struct ck_guest_page {
 	 * vIRQs are cleared as they are returned (edge semantics). Called in a
 	 * loop from Linux's root IRQ handler until -1. */
 	ck_s32 (*next_pending)(void);
-	/* console_write(): queue @len bytes of Linux console output; lines from
-	 * the two sides are never interleaved mid-line. Returns bytes taken
-	 * (may be < len when the UART is busy; call again). */
+	/* console_write(): write @len bytes of Linux console output; lines from
+	 * the two sides are never interleaved mid-line. Waits for the UART, so
+	 * it takes every byte: returns @len. */
 	ck_s32 (*console_write)(const char *buf, ck_u32 len);
 	/* console_read(): up to @len bytes of console input; returns count. */
 	ck_s32 (*console_read)(char *buf, ck_u32 len);
-	/* notify(): Linux -> RT doorbell for IPC channel @chan; 0 or -CK_EINVAL. */
+	/* notify(): Linux -> RT doorbell for IPC channel @chan; not wired yet:
+	 * returns -CK_ENOSYS (RT tasks poll their channels at their period). */
 	ck_s32 (*notify)(ck_u32 chan);
 };
 

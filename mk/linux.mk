@@ -2,7 +2,7 @@
 # linux.mk - the Linux 6.1 guest kernel and the guest device tree.
 # Inputs from bsp/$(BOARD)/board.mk: LINUX_ARCH, LINUX_CROSS, LINUX_IMAGE.
 
-LINUX_IMAGE ?= zImage
+LINUX_IMAGE ?= Image
 LINUX_OUT := $(B)/linux
 LINUX_IMAGE_FILE := $(LINUX_OUT)/$(LINUX_IMAGE)
 LINUX_INPUTS := $(wildcard linux-guest/configs/$(BOARD).fragment linux-guest/patches/*.patch \

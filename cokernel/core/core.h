@@ -51,6 +51,27 @@ struct ck_core_state {
 
 extern struct ck_core_state ck_core;
 
+/* ---- periodic release points ------------------------------------ */
+
+/**
+ * period_skip_missed() - move the release point *@next_ns of a period of
+ * @period_ns (> 0) past the points strictly before @now_ns; one at @now_ns
+ * is due, not missed. Shared by periodic timers and periodic tasks.
+ * Return: the points skipped (overruns). Division only when one is skipped.
+ * Context: any.
+ */
+static inline uint64_t period_skip_missed(uint64_t *next_ns, uint64_t period_ns,
+					  uint64_t now_ns)
+{
+	uint64_t missed;
+
+	if (*next_ns >= now_ns)
+		return 0;
+	missed = (now_ns - *next_ns - 1) / period_ns + 1;
+	*next_ns += missed * period_ns;
+	return missed;
+}
+
 /* ---- sched.c ----------------------------------------------------- */
 
 /** sched_init() - empty ready queue, root task current. Context: init. */

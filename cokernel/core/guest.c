@@ -174,7 +174,6 @@ static ck_s32 guest_attach(void)
 	gs.console_work = true;     /* lines queued during the boot window */
 	doorbell_update();
 	ck_clockevent_rearm();
-	doorbell_update();
 	arch_rt_restore(f);
 	ck_printf("Linux attached: RT paused %llu us during Linux boot",
 		  (unsigned long long)(paused_ns / CK_NS_PER_US));

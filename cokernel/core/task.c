@@ -126,16 +126,13 @@ int ck_task_set_periodic(uint64_t start_ns, uint64_t period_ns)
 long ck_task_wait_period(void)
 {
 	struct ck_task *t = ck_task_self();
-	uint64_t now, release, missed = 0;
+	uint64_t now, release, missed;
 
 	if (!t || !t->period_ns)
 		return -CK_EPERM;
 	now = ck_clock_now();
 	release = t->next_release_ns;
-	if (release < now) {
-		missed = (now - release - 1) / t->period_ns + 1;
-		release += missed * t->period_ns;
-	}
+	missed = period_skip_missed(&release, t->period_ns, now);
 	t->overruns_total += missed;
 	t->next_release_ns = release + t->period_ns;
 	ck_task_sleep_until(release);

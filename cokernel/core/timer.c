@@ -11,7 +11,6 @@
 #include "core.h"
 
 static struct {
-	const struct ck_clockevent *ev;
 	void (*set_next)(uint32_t ticks);
 	uint32_t max_ticks;
 	bool same_rate;     /* event ticks are clocksource ticks */
@@ -28,7 +27,6 @@ void timer_init(const struct ck_clockevent *ev)
 
 	ck_assert(ev && ev->set_next && ev->hz && ev->hz <= UINT32_MAX &&
 		  ev->max_ticks && ev->line < CK_RT_LINES);
-	tq.ev = ev;
 	tq.set_next = ev->set_next;
 	tq.max_ticks = ev->max_ticks;
 	ck_list_init(&tq.queue);
@@ -119,15 +117,8 @@ void timer_program(void)
  */
 static void timer_advance(struct ck_timer *t, uint64_t now_ns)
 {
-	uint64_t next = t->expires_ns + t->period_ns;
-
-	if (next < now_ns) {
-		uint64_t missed = (now_ns - next - 1) / t->period_ns + 1;
-
-		next += missed * t->period_ns;
-		t->overruns += missed;
-	}
-	t->expires_ns = next;
+	t->expires_ns += t->period_ns;
+	t->overruns += period_skip_missed(&t->expires_ns, t->period_ns, now_ns);
 	tq_insert(t);
 }
 

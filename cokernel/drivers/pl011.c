@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * pl011.c - ARM PrimeCell PL011 UART (ARM DDI0183G §3), polled: the console
- * of both sides. QEMU model: hw/char/pl011.c (transmits even with UARTEN
+ * pl011.c - ARM PrimeCell PL011 UART (ARM DDI0183G §3): the console of both
+ * sides; output polled, input raises the receive interrupt. QEMU model: hw/char/pl011.c (transmits even with UARTEN
  * clear, notes/arm926.md §1).
  */
 #include <stdint.h>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * arch.c - ARM926EJ-S hooks of ck/arch.h written in C: RT-class (FIQ)
- * masking, initial task frames, WFI, linear map, zImage check, fault report.
+ * masking, initial task frames, WFI, linear map, fault report.
  */
 #include <stdint.h>
 #include <ck/arch.h>
@@ -10,7 +10,6 @@
 #include <arch/ctx.h>
 
 #define CK_VA_OFFSET ((uintptr_t)(BOARD_CK_LINEAR_VA - BOARD_RAM_PA))
-
 
 _Static_assert(CTX_WORDS <= CK_ARCH_CTX_WORDS, "ARM926 frame fits ck_arch_ctx");
 

@@ -70,7 +70,7 @@ struct ck_pic {
 	void (*soft_clear)(unsigned int line);
 };
 
-/* Polled UART owned by the co-kernel (console of both sides). */
+/* UART owned by the co-kernel (console of both sides); non-blocking ops. */
 struct ck_uart {
 	const char *name;
 	/* put one byte if the TX FIFO has room; 0 on success, -CK_EAGAIN if full */

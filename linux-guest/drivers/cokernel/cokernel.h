@@ -6,8 +6,9 @@
 #include "ck_guest.h"
 
 /*
- * The co-kernel's guest page once vpic.c has validated and attached it;
- * NULL when Linux runs without a co-kernel.
+ * The co-kernel's guest page once vpic.c has validated it and installed
+ * its root IRQ handler (set even if attach() then failed: Linux's
+ * interrupts still go through the vPIC); NULL without a co-kernel.
  */
 extern struct ck_guest_page *cokernel_page;
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* pl011.h - ARM PrimeCell PL011 UART, polled (the co-kernel's console). */
+/* pl011.h - ARM PrimeCell PL011 UART (the co-kernel's console). */
 #ifndef DRV_PL011_H
 #define DRV_PL011_H
 
@@ -13,8 +13,10 @@ extern uintptr_t pl011_base;
 extern const struct ck_uart pl011_uart;
 
 /**
- * pl011_init() - enable the UART, transmitter and receiver, all UART
- * interrupts masked; keeps the baud rate the firmware set. Context: init.
+ * pl011_init() - enable the UART, transmitter and receiver, with only the
+ * receive and receive-timeout interrupts on (their PIC line stays masked
+ * until Linux unmasks CK_VIRQ_CONSOLE); keeps the baud rate the firmware
+ * set. Context: init.
  */
 void pl011_init(void);
 
