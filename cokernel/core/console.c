@@ -29,6 +29,10 @@
 #define EOL "\r\n"
 #define EOL_BYTES (sizeof(EOL) - 1)
 #define GLINE_BYTES 80u           /* Linux partial line kept for a reprint */
+/* RT lines Linux's console_write emits at a line boundary, at most: it
+ * runs with Linux's IRQs off and the UART may be slow (115200 baud: about
+ * 14 ms a line); the rest goes out through the kick (console_drain). */
+#define LINES_PER_GUEST_WRITE 2u
 
 _Static_assert((CONSOLE_SLOTS & (CONSOLE_SLOTS - 1)) == 0,
 	       "CONSOLE_SLOTS must be a power of two");
@@ -249,7 +253,7 @@ int console_guest_write(const char *buf, size_t len)
 		len = INT32_MAX;
 	if (hold_check()) {
 		/* a line boundary: waiting RT lines go first */
-		while (!rt_emit(CONSOLE_SLOTS))
+		while (!rt_emit(LINES_PER_GUEST_WRITE))
 			;
 	}
 	while (!reprint_emit())
@@ -261,10 +265,12 @@ int console_guest_write(const char *buf, size_t len)
 		con.guest_mid_line = buf[i] != '\n';
 		if (buf[i] == '\n') {
 			con.hold_armed = false;
-			while (!rt_emit(CONSOLE_SLOTS))
+			while (!rt_emit(LINES_PER_GUEST_WRITE))
 				;
 		}
 	}
+	if (rt_next() && con.kick)
+		con.kick();   /* the rest through the root side's drain */
 	return (int)len;
 }
 

@@ -182,6 +182,14 @@ static inline void timer_cancel(struct ck_timer *t)
 void irq_init(void);
 
 /**
+ * irq_line_is_co_kernel() - whether PIC line @line belongs to the co-kernel:
+ * the RT timer's, the doorbell's, the console UART's, or one taken with
+ * ck_irq_attach(). Linux may mask and unmask only the other lines.
+ * Context: any.
+ */
+bool irq_line_is_co_kernel(unsigned int line);
+
+/**
  * irq_dispatch_all() - serve every RT-class line pending at entry (one read
  * of the PIC), acknowledging the clockevent's line. RT masked, RT interrupt.
  */

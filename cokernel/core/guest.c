@@ -59,11 +59,8 @@ static void doorbell_update(void)
  * the console UART's (which Linux sees as CK_VIRQ_CONSOLE). */
 static bool line_is_linux(uint32_t line)
 {
-	const struct ck_board *b = board();
-
-	return line < CK_VIRQ_SOFT_BASE && line < b->pic->nr_lines &&
-	       line != b->timer->line && line != b->doorbell_line &&
-	       (int)line != b->uart_rx_line;
+	return line < CK_VIRQ_SOFT_BASE && line < board()->pic->nr_lines &&
+	       !irq_line_is_co_kernel(line);
 }
 
 /* CK_VIRQ_CONSOLE is a hardware level line under another name. */
@@ -141,6 +138,22 @@ static void guest_console_work(void)
 }
 
 /*
+ * A mapping Linux reports for window @w: non-zero, the same offset within
+ * its page as the physical base (an ioremap() keeps it), not wrapping, and
+ * not over the co-kernel's own image (Linux's linear map of it).
+ */
+static bool window_va_ok(ck_u32 va, ck_u32 phys, const struct ck_mmio_window *w)
+{
+	const struct ck_board *b = board();
+	uintptr_t ck_va = (uintptr_t)arch_phys_to_virt(b->ck_base);
+
+	if (va == 0 || phys != w->phys || ((va ^ phys) & 0xfffu) ||
+	    va + w->size < va)
+		return false;
+	return va + w->size <= ck_va || va >= ck_va + b->ck_size;
+}
+
+/*
  * attach: Linux mapped every window (mmio[i].va) and installed its FIQ
  * trampoline; switch every driver to Linux's addresses, then restart the
  * RT timer. Linux calls it with F=1 (it keeps F=1 through start_kernel,
@@ -157,8 +170,8 @@ static ck_s32 guest_attach(void)
 	if (gs.attached)
 		return -CK_EBUSY;
 	for (i = 0, w = board()->mmio; w->name; w++, i++)
-		if (i >= CK_GUEST_MAX_MMIO || gp->mmio[i].va == 0 ||
-		    gp->mmio[i].phys != w->phys)
+		if (i >= CK_GUEST_MAX_MMIO ||
+		    !window_va_ok(gp->mmio[i].va, gp->mmio[i].phys, w))
 			return -CK_EINVAL;
 	f = arch_rt_mask();
 	for (i = 0, w = board()->mmio; w->name; w++, i++)

@@ -28,6 +28,15 @@ void irq_init(void)
 	irqs.timer_bit = 1u << b->timer->line;
 }
 
+bool irq_line_is_co_kernel(unsigned int line)
+{
+	const struct ck_board *b = ck_core.board;
+
+	return line == b->timer->line || line == b->doorbell_line ||
+	       (int)line == b->uart_rx_line ||
+	       (line < CK_RT_LINES && irqs.line[line].fn);
+}
+
 int ck_irq_attach(unsigned int line, ck_irq_fn fn, void *arg)
 {
 	const struct ck_board *b = ck_core.board;
@@ -37,7 +46,7 @@ int ck_irq_attach(unsigned int line, ck_irq_fn fn, void *arg)
 	if (!fn || line >= CK_RT_LINES || line >= b->pic->nr_lines)
 		return -CK_EINVAL;
 	flags = arch_rt_mask();
-	if (irqs.line[line].fn || line == b->timer->line) {
+	if (irq_line_is_co_kernel(line)) {
 		ret = -CK_EBUSY;
 	} else {
 		irqs.line[line].fn = fn;
@@ -71,7 +80,10 @@ void irq_dispatch_all(void)
 		if (irqs.line[line].fn) {
 			irqs.line[line].fn(line, irqs.line[line].arg);
 		} else {
+			/* masking alone does not silence an FIQ-routed line on
+			 * a PL190 (pl190.c): hand it back to the normal class */
 			ck_core.board->pic->mask(line);
+			ck_core.board->pic->route(line, 0);
 			irqs.spurious++;
 		}
 	}

@@ -32,6 +32,6 @@ int ck_shm_init(void *va, uint32_t bytes)
 
 void ck_shm_set_base(void *va)
 {
-	if (va)
+	if (va && shm_va)   /* a region that failed ck_shm_init stays off */
 		shm_va = va;
 }
