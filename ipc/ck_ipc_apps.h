@@ -82,6 +82,28 @@ struct ck_lat_hist {
 	uint32_t hits[CK_LAT_HIST_MAX_CELLS];
 };
 
+/** ck_lat_bucket() - the histogram cell of a sample of @ns (either sign):
+ *  |ns| / @bucket_ns, clamped to the last of @cells (Xenomai's rule).
+ *  The RT side fills the histogram and Linux's latency tool its per-second
+ *  ones with it. @bucket_ns >= 1, @cells >= 1. */
+static inline uint32_t ck_lat_bucket(int32_t ns, uint32_t bucket_ns,
+				     uint32_t cells)
+{
+	uint32_t mag = ns < 0 ? (uint32_t)0 - (uint32_t)ns : (uint32_t)ns;
+	uint32_t cell = mag / bucket_ns;
+
+	return cell < cells ? cell : cells - 1u;
+}
+
+/** ck_lat_mode_name() - Xenomai's name of test mode @mode (CK_LAT_MODE_*
+ *  as -t takes it: 0 user task, 1 RT task, 2 timer handler). */
+static inline const char *ck_lat_mode_name(uint32_t mode)
+{
+	return mode == CK_LAT_MODE_TIMER  ? "in-kernel timer handler"
+	       : mode == CK_LAT_MODE_TASK ? "in-kernel periodic task"
+					  : "periodic user-mode task";
+}
+
 _Static_assert(sizeof(struct ck_lat_cmd) == 32, "lat cmd size");
 _Static_assert(offsetof(struct ck_lat_cmd, period_ns) == 8, "cmd.period");
 _Static_assert(offsetof(struct ck_lat_cmd, cells) == 28, "cmd.cells");

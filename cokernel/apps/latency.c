@@ -86,12 +86,6 @@ static char *lat_fmt_us(char *out, int32_t ns, unsigned w)
 	return out;
 }
 
-static const char *lat_mode_name(uint32_t mode)
-{
-	return mode == CK_LAT_MODE_TIMER ? "in-kernel timer handler"
-					 : "in-kernel periodic task";
-}
-
 static void lat_console(const struct ck_lat_rec *r)
 {
 	char a[16], b[16], c[16], d[16], e[16];
@@ -105,7 +99,7 @@ static void lat_console(const struct ck_lat_rec *r)
 		uint32_t s = r->seq - lat.warmup_s + 1u; /* as Xenomai: 00:00:01 first */
 		ck_printf("RTT|  %02u:%02u:%02u  (%s, %u us period, priority %d)",
 			  (unsigned)(s / 3600u), (unsigned)(s / 60u % 60u),
-			  (unsigned)(s % 60u), lat_mode_name(r->mode),
+			  (unsigned)(s % 60u), ck_lat_mode_name(r->mode),
 			  (unsigned)(r->period_ns / 1000u),
 			  LAT_PRIO);
 		ck_printf("RTH|----lat min|----lat avg|----lat max|-overrun|---msw|---lat best|--lat worst");
@@ -197,10 +191,7 @@ static void lat_sample(int64_t lat_ns, uint32_t missed)
 	lat.overruns += missed;
 	lat.releases += 1u + missed;
 	if (lat.seq >= lat.warmup_s) {
-		uint32_t mag = v < 0 ? (uint32_t)0 - (uint32_t)v : (uint32_t)v;
-		uint32_t cell = mag / lat.bucket_ns;
-
-		lat_hist[cell < lat.cells ? cell : lat.cells - 1u]++;
+		lat_hist[ck_lat_bucket(v, lat.bucket_ns, lat.cells)]++;
 		lat.hist_samples++;
 	}
 	if (lat.releases >= lat.per_sec)
@@ -384,7 +375,7 @@ static void lat_task(void *arg)
 {
 	(void)arg;
 	ck_printf("latency: %s, %u us period, priority %d%s",
-		  lat_mode_name(lat.mode), (unsigned)(lat.period_ns / 1000u), LAT_PRIO,
+		  ck_lat_mode_name(lat.mode), (unsigned)(lat.period_ns / 1000u), LAT_PRIO,
 		  lat.ipc ? "" : " (no IPC region: console only)");
 	for (;;) {
 		if (lat.mode == CK_LAT_MODE_TASK)

@@ -70,15 +70,22 @@ static struct ck_task *rq_pick(void)
 	return &rq.root;
 }
 
+/* Make @next the current task; false if it already was. RT masked. */
+static inline bool sched_set_current(struct ck_task *next)
+{
+	if (next == ck_current_task)
+		return false;
+	ck_current_task = next;
+	next->switches++;
+	return true;
+}
+
 static void sched_switch_to(struct ck_task *next)
 {
 	struct ck_task *prev = ck_current_task;
 
-	if (next == prev)
-		return;
-	ck_current_task = next;
-	next->switches++;
-	arch_ctx_switch(&prev->ctx, &next->ctx);
+	if (sched_set_current(next))
+		arch_ctx_switch(&prev->ctx, &next->ctx);
 }
 
 void sched_ready(struct ck_task *t)
@@ -165,10 +172,7 @@ struct ck_task *ck_rt_irq_handle(void)
 	ck_core.in_irq = false;
 
 	next = rq_pick();
-	if (next != ck_current_task) {
-		ck_current_task = next;
-		next->switches++;
-	}
+	sched_set_current(next);
 	return next;
 }
 

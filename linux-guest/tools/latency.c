@@ -22,11 +22,6 @@
 #define HISTOGRAM_CELLS 300
 #define NO_DATA_TIMEOUT_S 5
 
-static const char *const test_mode_names[] = {
-	"periodic user-mode task",
-	"in-kernel periodic task",
-	"in-kernel timer handler",
-};
 
 static long long period_ns = CK_LAT_PERIOD_DEFAULT_NS;
 static int test_duration;     /* -T, seconds; 0 = until ^C */
@@ -81,10 +76,8 @@ static void sighand(int sig)
 
 static int bucket_of(int32_t ns)
 {
-	long long v = ns < 0 ? -(long long)ns : ns;
-	long long b = v / bucket_size;
-
-	return b >= histogram_size ? histogram_size - 1 : (int)b;
+	return (int)ck_lat_bucket(ns, (uint32_t)bucket_size,
+				  (uint32_t)histogram_size);
 }
 
 /* @dt: seconds since the end of warm-up, counting the one being shown,
@@ -92,7 +85,7 @@ static int bucket_of(int32_t ns)
 static void print_rtt(long dt, int prio)
 {
 	printf("RTT|  %.2ld:%.2ld:%.2ld  (%s, %lld us period, priority %d)\n",
-	       dt / 3600, (dt / 60) % 60, dt % 60, test_mode_names[test_mode],
+	       dt / 3600, (dt / 60) % 60, dt % 60, ck_lat_mode_name((uint32_t)test_mode),
 	       period_ns / 1000, prio);
 	printf("RTH|%11s|%11s|%11s|%8s|%6s|%11s|%11s\n", "----lat min",
 	       "----lat avg", "----lat max", "-overrun", "---msw",
@@ -415,7 +408,7 @@ int main(int argc, char **argv)
 	}
 
 	printf("== Sampling period: %lld us\n", period_ns / 1000);
-	printf("== Test mode: %s\n", test_mode_names[test_mode]);
+	printf("== Test mode: %s\n", ck_lat_mode_name((uint32_t)test_mode));
 	printf("== All results in microseconds\n");
 	printf("warming up...\n");
 	fflush(stdout);
