@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 # cokernel top-level Makefile.
-#   make [BOARD=b] run | check | image | bench | deps | unit | clean
+#   make [BOARD=b] run | check | image | bench | qemu | deps | unit | clean
 # BOARD defaults to the reference board. Big builds (Linux, busybox, ...) are
 # cached in $(CK_CACHE), keyed by their inputs, so reruns take minutes.
 
@@ -24,7 +24,7 @@ include bsp/$(BOARD)/board.mk
 all: image
 
 help:
-	@echo "make [BOARD=b] run|check|image|bench|deps|unit|clean   boards: $(BOARDS)"
+	@echo "make [BOARD=b] run|check|image|bench|qemu|deps|unit|clean   boards: $(BOARDS)"
 
 deps:
 	@$(TOP)/mk/deps.sh

@@ -13,6 +13,7 @@ pkgs=(
 	qemu-system-arm
 	libcmocka-dev python3 python3-pytest python3-pexpect
 	cppcheck
+	dpkg-dev meson ninja-build libglib2.0-dev libpixman-1-dev libfdt-dev # make qemu
 )
 # armel packages whose files we take (not installed): busybox for the initramfs
 armel_debs=(busybox-static)
@@ -31,13 +32,17 @@ for d in "${armel_debs[@]}"; do
 	ls "$debdir/${d}"_*_armel.deb >/dev/null 2>&1 || need_armel=1
 done
 
-if [ ${#missing[@]} -eq 0 ] && [ $need_armel -eq 0 ]; then
+# `make qemu` builds Debian's qemu source package: apt needs deb-src entries
+has_src=0
+grep -rqsE '^(Types:.*deb-src|deb-src )' /etc/apt/sources.list /etc/apt/sources.list.d/ && has_src=1
+
+if [ ${#missing[@]} -eq 0 ] && [ $need_armel -eq 0 ] && [ $has_src -eq 1 ]; then
 	say "all dependencies present"
 	exit 0
 fi
 
 if [ "$(id -u)" -ne 0 ]; then
-	say "missing: ${missing[*]:-} $([ $need_armel -eq 1 ] && echo "armel debs: ${armel_debs[*]}")"
+	say "missing: ${missing[*]:-} $([ $need_armel -eq 1 ] && echo "armel debs: ${armel_debs[*]}") $([ $has_src -eq 0 ] && echo "deb-src entries")"
 	say "run 'sudo make deps' (installing Debian packages needs root)"
 	exit 1
 fi
@@ -47,6 +52,18 @@ export DEBIAN_FRONTEND=noninteractive
 if ! dpkg --print-foreign-architectures | grep -qx armel; then
 	say "enabling the armel architecture (for busybox-static:armel)"
 	dpkg --add-architecture armel
+fi
+if [ $has_src -eq 0 ]; then
+	say "enabling deb-src entries for Debian's archive (for 'make qemu')"
+	if [ -f /etc/apt/sources.list.d/debian.sources ]; then
+		sed 's/^Types: deb$/Types: deb-src/' /etc/apt/sources.list.d/debian.sources \
+			> /etc/apt/sources.list.d/cokernel-deb-src.sources
+	elif grep -qs '^deb ' /etc/apt/sources.list; then
+		sed -n 's/^deb /deb-src /p' /etc/apt/sources.list \
+			> /etc/apt/sources.list.d/cokernel-deb-src.list
+	else
+		say "warning: no Debian archive entry found to derive deb-src from"
+	fi
 fi
 say "apt-get update"
 apt-get -q -o DPkg::Lock::Timeout=600 update >/dev/null

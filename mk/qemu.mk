@@ -19,6 +19,12 @@ check:
 	@for b in $(CHECK_BOARDS); do $(SUBMAKE) BOARD=$$b image || exit 1; done
 	@$(SUBMAKE) qemu-test
 
+# The project's QEMU (Debian's source package + qemu/patches), cached.
+.PHONY: qemu
+qemu:
+	@$(SUBMAKE) deps
+	@CK_CACHE=$(CK_CACHE) JOBS=$(JOBS) mk/qemu-build.sh
+
 .PHONY: qemu-test
 qemu-test:
 	cd tests/qemu && $(PYTHON) -m pytest -v -p no:cacheprovider \

@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# qemu-build.sh - the project's QEMU: Debian's qemu source package (the same
+# version as the installed qemu-system-arm, with Debian's own patches) plus
+# qemu/patches/*.patch, built for arm, ppc and sh4 system emulation only.
+#
+# usage: qemu-build.sh            prints the directory holding bin/
+# The build lives in $CK_CACHE/qemu-<key>, <key> hashing the source version,
+# our patches and the configure line, so a rerun reuses it.
+set -euo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+cache=${CK_CACHE:?CK_CACHE not set}
+jobs=${JOBS:-2}
+targets=(qemu-system-arm qemu-system-ppc qemu-system-sh4)
+conf=(--target-list=arm-softmmu,ppc-softmmu,sh4-softmmu --disable-docs
+	--disable-tools --disable-werror --without-default-features
+	--enable-fdt=system --disable-install-blobs)
+
+say() { printf '[qemu] %s\n' "$*" >&2; }
+die() { printf '[qemu] error: %s\n' "$*" >&2; exit 1; }
+
+for t in dpkg-source meson ninja; do
+	command -v $t >/dev/null || die "$t missing: run 'make deps'"
+done
+# the source version of the installed binary, else apt's candidate
+ver=$(dpkg-query -W -f='${source:Version}' qemu-system-arm 2>/dev/null || true)
+[ -n "$ver" ] || ver=$(apt-cache showsrc qemu 2>/dev/null | awk '/^Version:/ {print $2; exit}')
+[ -n "$ver" ] || die "no qemu source package known to apt: run 'make deps' (it enables deb-src)"
+key=$( (echo "$ver"; echo "${conf[*]}"; cat "$top"/qemu/patches/*.patch 2>/dev/null || true) |
+	sha256sum | cut -c1-12)
+dir=$cache/qemu-$key
+if [ -x "$dir/bin/qemu-system-arm" ]; then
+	echo "$dir"
+	exit 0
+fi
+mkdir -p "$cache"
+exec 9> "$cache/qemu.lock"
+flock 9
+
+srcdir=$cache/qemu-src
+mkdir -p "$srcdir"
+uver=${ver#*:}
+if [ ! -f "$srcdir/qemu_$uver.dsc" ]; then
+	say "downloading Debian's qemu $ver source package"
+	(cd "$srcdir" && apt-get -q -o APT::Sandbox::User=root source --download-only "qemu=$ver" >&2) ||
+		die "apt-get source failed: run 'make deps' (deb-src entries)"
+fi
+rm -rf "$dir.tmp"
+mkdir -p "$dir.tmp"
+say "unpacking (dpkg-source applies Debian's patches)"
+dpkg-source -q -x "$srcdir/qemu_$uver.dsc" "$dir.tmp/src" >&2
+for p in "$top"/qemu/patches/*.patch; do
+	[ -e "$p" ] || continue
+	say "patch $(basename "$p")"
+	patch -d "$dir.tmp/src" -p1 -s --no-backup-if-mismatch < "$p"
+done
+mkdir -p "$dir.tmp/src/build"
+say "configure: ${conf[*]}"
+(cd "$dir.tmp/src/build" && ../configure "${conf[@]}" > ../configure.log 2>&1) ||
+	{ tail -20 "$dir.tmp/src/configure.log" >&2; die "configure failed"; }
+log=$dir.tmp/src/build.log
+say "building ${targets[*]} (nice, -j$jobs; log: $log)"
+start=$(date +%s)
+nice -n 10 ninja -C "$dir.tmp/src/build" -j"$jobs" "${targets[@]}" > "$log" 2>&1 &
+pid=$!
+trap 'kill $pid 2>/dev/null || true' EXIT
+n=0
+while kill -0 "$pid" 2>/dev/null; do
+	sleep 2
+	n=$((n + 1))
+	if [ $((n % 15)) -eq 0 ]; then
+		say "... $(( $(date +%s) - start )) s, $(grep -o '^\[[0-9]*/[0-9]*\]' "$log" | tail -1)"
+	fi
+done
+wait "$pid" || { tail -30 "$log" >&2; die "build failed (log $log)"; }
+mkdir -p "$dir.tmp/bin"
+for t in "${targets[@]}"; do
+	cp "$dir.tmp/src/build/$t" "$dir.tmp/bin/"
+done
+say "built in $(( $(date +%s) - start )) s"
+mv "$dir.tmp" "$dir"
+# builds of older inputs are dead weight (the source tree is ~1.5 GiB)
+for old in "$cache/qemu-"????????????; do
+	[ "$old" = "$dir" ] || [ ! -d "$old" ] || { say "removing old build $old"; rm -rf "$old"; }
+done
+echo "$dir"
