@@ -36,6 +36,7 @@ include mk/rootfs.mk
 include mk/linux.mk
 include mk/cokernel.mk
 include mk/qemu.mk
+include mk/probes.mk
 
 clean:
 	rm -rf build

@@ -14,6 +14,7 @@ pkgs=(
 	libcmocka-dev python3 python3-pytest python3-pexpect
 	cppcheck
 	dpkg-dev meson ninja-build libglib2.0-dev libpixman-1-dev libfdt-dev # make qemu
+	qemu-system-ppc qemu-system-misc gcc-powerpc-linux-gnu gcc-sh4-linux-gnu # QEMU probes
 )
 # armel packages whose files we take (not installed): busybox for the initramfs
 armel_debs=(busybox-static)
