@@ -283,12 +283,7 @@ fail:
 	bsr	puts
 	nop
 
-poweroff:
-	LI	r1, POWOFF
-	mov	#1, r0
-	mov.w	r0, @r1
-3:	bra	3b
-	nop
+	.include "r2d-io.s"
 
 /* poll TCR0 / TCR1 for UNF (bit 8); fail on timeout */
 wait_unf0:
@@ -324,39 +319,6 @@ spin:
 1:	stc	sr, r0
 	ldc	r0, sr
 	dt	r4
-	bf	1b
-	rts
-	nop
-
-/* r4 = NUL-terminated string; clobbers r0, r1, r4 */
-puts:
-	LI	r1, SCFTDR2
-1:	mov.b	@r4+, r0
-	tst	r0, r0
-	bt	2f
-	mov.b	r0, @r1
-	bra	1b
-	nop
-2:	rts
-	nop
-
-/* r4 = value, printed as 8 hex digits; clobbers r0-r4 */
-puthex:
-	LI	r1, SCFTDR2
-	mov	#8, r2
-	mov	#10, r3
-1:	rotl	r4
-	rotl	r4
-	rotl	r4
-	rotl	r4
-	mov	r4, r0
-	and	#15, r0
-	cmp/hs	r3, r0
-	bf	2f
-	add	#7, r0
-2:	add	#48, r0
-	mov.b	r0, @r1
-	dt	r2
 	bf	1b
 	rts
 	nop

@@ -1,0 +1,145 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * ppce500.S - what every ppce500 probe needs: SPR/MSR names, CCSR mapped
+ * through TLB1[15], IVORs, DUART output (puts, puthex), the unexpected-
+ * interrupt report and the exit through GUTS RSTCR. A probe defines
+ * PROBE_NAME, then #includes this file (tests/qemu/probes/lib/ppce500.mk).
+ */
+#define CCSR_EA		0xe0000000
+#define UART_THR	(CCSR_EA + 0x4500)
+#define RSTCR		(CCSR_EA + 0xe00b0)	/* GUTS RSTCR: 2 = HRESET_REQ */
+#define SPR_CSRR0	58
+#define SPR_CSRR1	59
+#define SPR_IVPR	63
+#define SPR_DSRR0	574
+#define SPR_DSRR1	575
+#define SPR_MAS0	624
+#define SPR_MAS1	625
+#define SPR_MAS2	626
+#define SPR_MAS3	627
+#define SPR_MAS7	944
+#define MSR_CE		0x00020000
+#define MSR_EE		0x00008000
+#define MSR_PR		0x00004000
+#define MSR_ME		0x00001000
+#define MSR_DE		0x00000200
+
+/* TLB1[15]: EA 0xE000_0000 -> PA 0xF_E000_0000, 1 MiB (TSIZE 10), I|G, SR|SW */
+.macro map_ccsr
+	lis	r4, 0x100f
+	mtspr	SPR_MAS0, r4
+	lis	r4, 0x8000
+	ori	r4, r4, 10 << 7
+	mtspr	SPR_MAS1, r4
+	lis	r4, CCSR_EA@h
+	ori	r4, r4, 0x000a
+	mtspr	SPR_MAS2, r4
+	lis	r4, CCSR_EA@h
+	ori	r4, r4, 0x0005
+	mtspr	SPR_MAS3, r4
+	li	r4, 0xf
+	mtspr	SPR_MAS7, r4
+	isync
+	tlbwe
+	isync
+.endm
+
+/* IVPR = vectors; IVORn -> a 16-byte stub per interrupt that reports it */
+.macro set_ivors
+	lis	r4, ivec@h
+	mtspr	SPR_IVPR, r4
+	.irp n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15
+	li	r4, ivec_\n - ivec
+	mtspr	400 + \n, r4
+	.endr
+	.irp n, 32,33,34,35
+	li	r4, ivec_\n - ivec
+	mtspr	528 - 32 + \n, r4
+	.endr
+.endm
+
+	.text
+/* puts(r3 = NUL-terminated string); clobbers r3, r5, r6 */
+puts:
+	lis	r5, UART_THR@h
+	ori	r5, r5, UART_THR@l
+1:	lbz	r6, 0(r3)
+	cmpwi	r6, 0
+	beqlr
+2:	lbz	r0, 5(r5)		/* LSR */
+	andi.	r0, r0, 0x20		/* THRE */
+	beq	2b
+	stb	r6, 0(r5)
+	addi	r3, r3, 1
+	b	1b
+
+/* puthex(r3 = value): "0x%08x"; clobbers r3-r7 */
+puthex:
+	mflr	r7
+	mr	r4, r3
+	lis	r3, s_0x@h
+	ori	r3, r3, s_0x@l
+	bl	puts
+	lis	r5, UART_THR@h
+	ori	r5, r5, UART_THR@l
+	li	r6, 8
+1:	rotlwi	r4, r4, 4
+	andi.	r3, r4, 0xf
+	addi	r3, r3, '0'
+	cmpwi	r3, '9'
+	ble	2f
+	addi	r3, r3, 'a' - '0' - 10
+2:	lbz	r0, 5(r5)
+	andi.	r0, r0, 0x20
+	beq	2b
+	stb	r3, 0(r5)
+	addi	r6, r6, -1
+	cmpwi	r6, 0
+	bne	1b
+	mtlr	r7
+	blr
+
+/* wait until the UART is idle, then ask GUTS for a reset (QEMU -no-reboot exits) */
+exit:
+	lis	r5, UART_THR@h
+	ori	r5, r5, UART_THR@l
+1:	lbz	r0, 5(r5)
+	andi.	r0, r0, 0x40		/* TEMT */
+	beq	1b
+	lis	r4, RSTCR@h
+	ori	r4, r4, RSTCR@l
+	li	r5, 2
+	stw	r5, 0(r4)
+	sync
+2:	b	2b
+
+/* an interrupt nobody expected: report its IVOR number (r31) and SRR0/CSRR0 */
+unexpected:
+	lis	r3, s_unexp@h
+	ori	r3, r3, s_unexp@l
+	bl	puts
+	mr	r3, r31
+	bl	puthex
+	lis	r3, s_srr0@h
+	ori	r3, r3, s_srr0@l
+	bl	puts
+	mfsrr0	r3
+	bl	puthex
+	lis	r3, s_csrr0@h
+	ori	r3, r3, s_csrr0@l
+	bl	puts
+	mfspr	r3, SPR_CSRR0
+	bl	puthex
+	lis	r3, s_close@h
+	ori	r3, r3, s_close@l
+	bl	puts
+	b	exit
+
+	.section .rodata
+s_0x:	.asciz "0x"
+s_unexp: .asciz "PROBE " PROBE_NAME ": FAIL (unexpected interrupt IVOR "
+s_srr0:	.asciz " SRR0="
+s_csrr0: .asciz " CSRR0="
+s_close: .asciz ")\r\n"
+	.text
+
