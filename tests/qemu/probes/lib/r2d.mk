@@ -11,7 +11,7 @@ LIB := $(dir $(lastword $(MAKEFILE_LIST)))
 
 all: $(OUT)/probe.bin
 
-$(OUT)/probe.o: probe.s $(LIB)r2d-io.s
+$(OUT)/probe.o: probe.s $(LIB)r2d-io.s $(LIB)r2d-macros.s
 	$(CROSS)as -little -isa=sh4 -I $(LIB) -o $@ $<
 
 $(OUT)/probe.elf: $(OUT)/probe.o

@@ -39,48 +39,7 @@
 	.set	POWOFF,      0xa4000030	/* r2d FPGA, P2 */
 	.set	SR_BASE,     0x40000000	/* MD=1, RB=0, BL=0 */
 
-	.macro	LI reg, val
-	mov.l	901f, \reg
-	bra	902f
-	nop
-	.balign	4
-901:	.long	\val
-902:
-	.endm
-
-	.macro	SETIMASK n
-	LI	r0, (SR_BASE | (\n << 4))
-	ldc	r0, sr
-	.endm
-
-	.macro	ASSERT_T msg
-	bt	951f
-	LI	r10, \msg
-	bra	fail
-	nop
-951:
-	.endm
-
-	.macro	EXPECT_N n, msg
-	LI	r1, log_n
-	mov.l	@r1, r0
-	cmp/eq	#\n, r0
-	ASSERT_T \msg
-	.endm
-
-	.macro	EXPECT_LOG idx, val, msg
-	LI	r1, (log + 4 * \idx)
-	mov.l	@r1, r2
-	LI	r3, \val
-	cmp/eq	r2, r3
-	ASSERT_T \msg
-	.endm
-
-	.macro	SPIN n
-	LI	r4, \n
-	bsr	spin
-	nop
-	.endm
+	.include "r2d-macros.s"
 
 	.macro	WREG addr, val
 	LI	r1, \addr

@@ -39,19 +39,7 @@
 	.set	SENTINEL, 0xffffffff
 	.set	LOOPS,    100000
 
-	.macro	LI reg, val
-	mov.l	901f, \reg
-	bra	902f
-	nop
-	.balign	4
-901:	.long	\val
-902:
-	.endm
-
-	.macro	SETIMASK n
-	LI	r0, (SR_BASE | (\n << 4))
-	ldc	r0, sr
-	.endm
+	.include "r2d-macros.s"
 
 	.text
 	.global	_start
