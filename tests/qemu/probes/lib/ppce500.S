@@ -2,9 +2,19 @@
 /*
  * ppce500.S - what every ppce500 probe needs: SPR/MSR names, CCSR mapped
  * through TLB1[15], IVORs, DUART output (puts, puthex), the unexpected-
- * interrupt report and the exit through GUTS RSTCR. A probe defines
+ * interrupt report and the exit through GUTS RSTCR. r1 must point at a
+ * stack (QEMU's ppce500 entry sets it below 16 MiB; putdec uses 16 bytes
+ * below it). A probe defines
  * PROBE_NAME, then #includes this file (tests/qemu/probes/lib/ppce500.mk).
  */
+/* CCSR: PA 0xF_E000_0000 on ppce500, 0xE000_0000 on mpc8544ds (-DMPC8544DS) */
+#ifdef MPC8544DS
+#define MACHINE		"mpc8544ds"
+#define CCSR_PA_HI	0x0
+#else
+#define MACHINE		"ppce500"
+#define CCSR_PA_HI	0xf
+#endif
 #define CCSR_EA		0xe0000000
 #define UART_THR	(CCSR_EA + 0x4500)
 #define RSTCR		(CCSR_EA + 0xe00b0)	/* GUTS RSTCR: 2 = HRESET_REQ */
@@ -24,7 +34,7 @@
 #define MSR_ME		0x00001000
 #define MSR_DE		0x00000200
 
-/* TLB1[15]: EA 0xE000_0000 -> PA 0xF_E000_0000, 1 MiB (TSIZE 10), I|G, SR|SW */
+/* TLB1[15]: EA 0xE000_0000 -> CCSR, 1 MiB (TSIZE 10), I|G, SR|SW */
 .macro map_ccsr
 	lis	r4, 0x100f
 	mtspr	SPR_MAS0, r4
@@ -37,7 +47,7 @@
 	lis	r4, CCSR_EA@h
 	ori	r4, r4, 0x0005
 	mtspr	SPR_MAS3, r4
-	li	r4, 0xf
+	li	r4, CCSR_PA_HI
 	mtspr	SPR_MAS7, r4
 	isync
 	tlbwe
@@ -97,6 +107,27 @@ puthex:
 	cmpwi	r6, 0
 	bne	1b
 	mtlr	r7
+	blr
+
+/* putdec(r3 = unsigned value): decimal; clobbers r3-r9 */
+putdec:
+	mflr	r9
+	addi	r8, r1, -16		/* 10 digits + NUL below the stack pointer */
+	li	r4, 0
+	stb	r4, 15(r8)
+	addi	r8, r8, 15
+	li	r7, 10
+1:	divwu	r4, r3, r7
+	mullw	r5, r4, r7
+	subf	r5, r5, r3		/* r5 = r3 % 10 */
+	addi	r5, r5, '0'
+	stbu	r5, -1(r8)
+	mr	r3, r4
+	cmpwi	r3, 0
+	bne	1b
+	mr	r3, r8
+	bl	puts
+	mtlr	r9
 	blr
 
 /* wait until the UART is idle, then ask GUTS for a reset (QEMU -no-reboot exits) */

@@ -1,0 +1,270 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * mpic-timer-cint: can an MPIC global timer drive the e500 critical input
+ * (cint), and how long from its expiry to the critical handler?
+ *
+ * Checks, on ppce500 (FSL MPIC 4.2) with MSR[EE] = 0 and MSR[CE] = 1:
+ *   a. global timer A0 is given vector 0x50, priority 15, unmasked, and its
+ *      destination register GTDR0 the CI0 bit (cint of core 0): the bit
+ *      must read back.
+ *   b. the timer (base count P = 250 MPIC clocks, 10 us) must raise
+ *      critical input interrupts (IVOR0) at every expiry.
+ *   c. a timer expiry is an edge: routed to cint it must stay asserted
+ *      until software acknowledges it (this model: a write to the
+ *      source's vector/priority register, GTVPR). The handler leaves the
+ *      first one unacknowledged and returns with rfci: it must be entered
+ *      again at once. Later entries acknowledge.
+ *   d. the expiries must come exactly P * 16 timebase ticks apart (the
+ *      MPIC timer runs at 25 MHz, the timebase at 400 MHz) and after the
+ *      timer is stopped and acknowledged no further interrupt may come.
+ * Measures (run with -icount shift=0,sleep=off: 1 instruction = 1 virtual
+ * ns, timebase tick = 2.5 ns): timebase ticks from the expiry (P * 16
+ * ticks after the GTBCR write that started the count) to the first
+ * instruction of the IVOR0 handler, resolution 1 tick (2.5 ns). These are
+ * figures of the emulation, not of silicon.
+ *
+ * Manual: MPC8544E PowerQUICC III Integrated Processor Reference Manual,
+ * chapter 10 "Programmable Interrupt Controller (PIC)": global timer
+ * registers GTBCRn/GTVPRn/GTDRn (the destination register's CI bits route
+ * the timer to cint), 10.4 "critical interrupts" are not subject to
+ * priority, IACK or EOI. e500CORERM 5.7.1 "Critical Input Interrupt":
+ * gated by MSR[CE], saved in CSRR0/1, returned from with rfci.
+ * How a latched edge on cint is released on silicon could not be checked
+ * here; the patch documents the model's choice (a GTVPR write).
+ *
+ * Why stock QEMU 7.2 fails: on MPIC 4.2 write_IRQreg_idr() keeps only the
+ * CPU bits of GTDR (step a reads 0); on MPIC 2.0 qemu_timer_cb() replaced
+ * the routing computed from the CI bits by the raw register value; and
+ * openpic_set_irq() drops an edge on a non-INT output in the same call
+ * that raised it, so the core never sees a timer on cint. Fixed by
+ * qemu/patches/0006-hw-intc-openpic-latch-edge-sources-on-critical-output.patch.
+ *
+ * Runs on qemu-system-ppc -M ppce500 -cpu e500v2 -kernel <elf> -no-reboot
+ * -icount shift=0,sleep=off; prints one "PROBE mpic-timer-cint: ..." line.
+ */
+#define PROBE_NAME "mpic-timer-cint"
+#include "ppce500.S"
+
+#define MPIC		(CCSR_EA + 0x40000)
+#define GTCCR0		(MPIC + 0x1100)
+#define GTBCR0		(MPIC + 0x1110)
+#define GTVPR0		(MPIC + 0x1120)
+#define GTDR0		(MPIC + 0x1130)
+#define GT_CI		0x80000000	/* GTBCR count inhibit */
+#define GTDR_CI0	0x40000000	/* destination: cint of core 0 */
+#define VPR		0x000f0050	/* unmasked, priority 15, vector 0x50 */
+#define PERIOD		250		/* MPIC clocks (25 MHz): 10 us */
+#define TB_PERIOD	(PERIOD * 16)	/* timebase ticks (400 MHz) */
+#define WANT		10		/* handler entries to collect */
+
+/*
+ * Registers: r21 = VPR, r22 = &GTVPR0, r23 = log, r24 = handler entries
+ * (the IVOR0 handler uses only r21-r27 and restores CR); the rest is main's.
+ */
+	.section .text.entry, "ax"
+	.globl	_start
+_start:
+	map_ccsr
+	set_ivors
+	lis	r21, VPR@h
+	ori	r21, r21, VPR@l
+	lis	r22, GTVPR0@h
+	ori	r22, r22, GTVPR0@l
+	lis	r23, log@h
+	ori	r23, r23, log@l
+	li	r24, 0
+	lis	r4, GTBCR0@h
+	ori	r4, r4, GTBCR0@l
+	lis	r5, GT_CI@h
+	stw	r5, 0(r4)		/* timer stopped */
+	stw	r21, 0(r22)		/* GTVPR0 */
+	lis	r4, GTDR0@h
+	ori	r4, r4, GTDR0@l
+	lis	r5, GTDR_CI0@h
+	stw	r5, 0(r4)
+	sync
+	lwz	r10, 0(r4)
+	cmpw	r10, r5
+	bne	bad_tdr			/* a */
+	mfmsr	r4
+	oris	r4, r4, MSR_CE@h
+	mtmsr	r4
+	isync
+	lis	r4, GTBCR0@h
+	ori	r4, r4, GTBCR0@l
+	li	r5, PERIOD
+	mftb	r11			/* start of the count */
+	stw	r5, 0(r4)		/* GTBCR0: CI = 0 starts the count */
+	sync
+	/* wait for WANT entries, at most 20 periods */
+	lis	r12, (20 * TB_PERIOD)@h
+	ori	r12, r12, (20 * TB_PERIOD)@l
+1:	cmpwi	r24, WANT
+	bge	2f
+	mftb	r4
+	subf	r4, r11, r4
+	cmplw	r4, r12
+	blt	1b
+2:	lis	r4, GTBCR0@h
+	ori	r4, r4, GTBCR0@l
+	lis	r5, (GT_CI | PERIOD)@h
+	ori	r5, r5, (GT_CI | PERIOD)@l
+	stw	r5, 0(r4)		/* stop */
+	stw	r21, 0(r22)		/* acknowledge any latched expiry */
+	sync
+	mr	r13, r24
+	cmpwi	r13, WANT
+	blt	too_few			/* b */
+	/* d: nothing more may come in the next 3 periods */
+	mftb	r14
+	lis	r12, (3 * TB_PERIOD)@h
+	ori	r12, r12, (3 * TB_PERIOD)@l
+3:	mftb	r4
+	subf	r4, r14, r4
+	cmplw	r4, r12
+	blt	3b
+	cmpw	r24, r13
+	bne	still_asserted
+	/* c: entry 1 is the unacknowledged expiry 1 again, well before expiry 2 */
+	lwz	r4, 0(r23)
+	lwz	r5, 4(r23)
+	subf	r15, r4, r5
+	cmplwi	r15, TB_PERIOD / 4
+	bge	not_latched
+	/* d: expiries 2..WANT-1 (entries 2..WANT-1) follow expiry 1 by P each */
+	li	r16, 2			/* entry */
+	lwz	r17, 0(r23)		/* previous expiry's entry time */
+4:	slwi	r4, r16, 2
+	lwzx	r18, r23, r4
+	subf	r15, r17, r18
+	cmplwi	r15, TB_PERIOD
+	bne	bad_period
+	mr	r17, r18
+	addi	r16, r16, 1
+	cmpwi	r16, WANT
+	blt	4b
+	/* the figure: expiry 1 to the handler's first instruction */
+	lwz	r4, 0(r23)
+	subf	r15, r11, r4
+	addi	r15, r15, -TB_PERIOD
+	cmplwi	r15, 1000		/* also catches "before the expiry" */
+	bge	bad_latency
+	lis	r3, s_pass@h
+	ori	r3, r3, s_pass@l
+	bl	puts
+	mr	r3, r15
+	bl	putdec
+	lis	r3, s_pass2@h
+	ori	r3, r3, s_pass2@l
+	bl	puts
+	mulli	r3, r15, 5		/* ticks * 2.5 ns, printed as tenths */
+	bl	put_half
+	lis	r3, s_pass3@h
+	ori	r3, r3, s_pass3@l
+	bl	puts
+	li	r3, WANT - 2
+	bl	putdec
+	lis	r3, s_pass4@h
+	ori	r3, r3, s_pass4@l
+	bl	puts
+	b	exit
+
+/* put_half(r3 = 2 * value): "value" with ".5" when odd */
+put_half:
+	mflr	r20
+	andi.	r19, r3, 1
+	srwi	r3, r3, 1
+	bl	putdec
+	cmpwi	r19, 0
+	beq	1f
+	lis	r3, s_half@h
+	ori	r3, r3, s_half@l
+	bl	puts
+1:	mtlr	r20
+	blr
+
+/* fail(r3 = message, r10 = value to show) */
+fail_value:
+	bl	puts
+	mr	r3, r10
+	bl	puthex
+	lis	r3, s_close@h
+	ori	r3, r3, s_close@l
+	bl	puts
+	b	exit
+
+bad_tdr:
+	lis	r3, s_badtdr@h
+	ori	r3, r3, s_badtdr@l
+	b	fail_value
+too_few:
+	lis	r3, s_toofew@h
+	ori	r3, r3, s_toofew@l
+	mr	r10, r13
+	b	fail_value
+still_asserted:
+	lis	r3, s_still@h
+	ori	r3, r3, s_still@l
+	subf	r10, r13, r24
+	b	fail_value
+not_latched:
+	lis	r3, s_notlatched@h
+	ori	r3, r3, s_notlatched@l
+	mr	r10, r15
+	b	fail_value
+bad_period:
+	lis	r3, s_badperiod@h
+	ori	r3, r3, s_badperiod@l
+	mr	r10, r15
+	b	fail_value
+bad_latency:
+	lis	r3, s_badlat@h
+	ori	r3, r3, s_badlat@l
+	mr	r10, r15
+	b	fail_value
+
+/* IVOR0 critical input, entered from ivec_0 with r25 = timebase at entry */
+crit_handler:
+	mfcr	r26			/* main's compares must survive */
+	cmpwi	r24, 16
+	bge	1f
+	slwi	r27, r24, 2
+	stwx	r25, r23, r27
+1:	addi	r24, r24, 1
+	cmpwi	r24, 1
+	beq	2f			/* first entry: leave the edge latched */
+	stw	r21, 0(r22)		/* acknowledge: rewrite GTVPR0 */
+	sync
+2:	mtcr	r26
+	rfci
+
+	.section .rodata
+s_pass:	.asciz "PROBE " PROBE_NAME ": PASS (" MACHINE ": timer expiry to cint handler: "
+s_pass2: .asciz " TB ticks = "
+s_pass3: .asciz " ns virtual; latched until acknowledged; "
+s_pass4: .asciz " periods exact)\r\n"
+s_half:	.asciz ".5"
+s_badtdr: .asciz "PROBE " PROBE_NAME ": FAIL (" MACHINE ": GTDR0 CI0 not accepted: GTDR0="
+s_toofew: .asciz "PROBE " PROBE_NAME ": FAIL (" MACHINE ": timer on cint: critical interrupts in 20 periods="
+s_still: .asciz "PROBE " PROBE_NAME ": FAIL (" MACHINE ": cint still asserted after stop and acknowledge: extra entries="
+s_notlatched: .asciz "PROBE " PROBE_NAME ": FAIL (" MACHINE ": unacknowledged expiry did not stay asserted: next entry after TB ticks="
+s_badperiod: .asciz "PROBE " PROBE_NAME ": FAIL (" MACHINE ": expiries not one period apart: TB ticks="
+s_badlat: .asciz "PROBE " PROBE_NAME ": FAIL (" MACHINE ": implausible expiry-to-handler TB ticks="
+
+	.section .bss
+	.balign	4
+log:	.space	16 * 4
+
+/* interrupt vectors: IVPR-aligned by link.ld, 16-byte stubs */
+	.section .vectors, "ax"
+ivec:
+	.balign	16
+ivec_0:
+	mftb	r25
+	b	crit_handler
+	.irp n, 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,32,33,34,35
+	.balign	16
+ivec_\n:
+	li	r31, \n
+	b	unexpected
+	.endr
