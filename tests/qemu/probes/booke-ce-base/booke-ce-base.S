@@ -55,53 +55,27 @@ _start:
 	bne	bad_msr
 	andi.	r5, r20, MSR_EE | MSR_PR
 	bne	bad_msr
-	lis	r3, s_pass@h
-	ori	r3, r3, s_pass@l
-	bl	puts
+	SAY	s_pass
 	b	exit
 
 bad_msr:
-	lis	r3, s_badmsr@h
-	ori	r3, r3, s_badmsr@l
-	bl	puts
-	mr	r3, r20
-	bl	puthex
-	lis	r3, s_before@h
-	ori	r3, r3, s_before@l
-	bl	puts
-	mr	r3, r10
-	bl	puthex
-	lis	r3, s_close@h
-	ori	r3, r3, s_close@l
-	bl	puts
-	b	exit
+	SAY	s_badmsr
+	SAYHEX	r20
+	SAY	s_before
+	SAYHEX	r10
+	FAIL_END
 
 bad_setup:
-	lis	r3, s_badsetup@h
-	ori	r3, r3, s_badsetup@l
-	bl	puts
-	mr	r3, r10
-	bl	puthex
-	lis	r3, s_close@h
-	ori	r3, r3, s_close@l
-	bl	puts
-	b	exit
+	SAY	s_badsetup
+	SAYHEX	r10
+	FAIL_END
 
 bad_srr1:
-	lis	r3, s_badsrr1@h
-	ori	r3, r3, s_badsrr1@l
-	bl	puts
-	mr	r3, r21
-	bl	puthex
-	lis	r3, s_before@h
-	ori	r3, r3, s_before@l
-	bl	puts
-	mr	r3, r10
-	bl	puthex
-	lis	r3, s_close@h
-	ori	r3, r3, s_close@l
-	bl	puts
-	b	exit
+	SAY	s_badsrr1
+	SAYHEX	r21
+	SAY	s_before
+	SAYHEX	r10
+	FAIL_END
 
 sc_handler:
 	mfmsr	r20

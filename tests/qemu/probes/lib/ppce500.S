@@ -68,6 +68,25 @@
 	.endr
 .endm
 
+/* print the string at \label (clobbers r3-r6) */
+.macro SAY label
+	lis	r3, \label@h
+	ori	r3, r3, \label@l
+	bl	puts
+.endm
+
+/* print register \reg as 0x%08x (clobbers r3-r7) */
+.macro SAYHEX reg
+	mr	r3, \reg
+	bl	puthex
+.endm
+
+/* close a FAIL line with ")" and stop */
+.macro FAIL_END
+	SAY	s_close
+	b	exit
+.endm
+
 	.text
 /* puts(r3 = NUL-terminated string); clobbers r3, r5, r6 */
 puts:
@@ -146,25 +165,15 @@ exit:
 
 /* an interrupt nobody expected: report its IVOR number (r31) and SRR0/CSRR0 */
 unexpected:
-	lis	r3, s_unexp@h
-	ori	r3, r3, s_unexp@l
-	bl	puts
-	mr	r3, r31
-	bl	puthex
-	lis	r3, s_srr0@h
-	ori	r3, r3, s_srr0@l
-	bl	puts
-	mfsrr0	r3
-	bl	puthex
-	lis	r3, s_csrr0@h
-	ori	r3, r3, s_csrr0@l
-	bl	puts
-	mfspr	r3, SPR_CSRR0
-	bl	puthex
-	lis	r3, s_close@h
-	ori	r3, r3, s_close@l
-	bl	puts
-	b	exit
+	SAY	s_unexp
+	SAYHEX	r31
+	SAY	s_srr0
+	mfsrr0	r8
+	SAYHEX	r8
+	SAY	s_csrr0
+	mfspr	r8, SPR_CSRR0
+	SAYHEX	r8
+	FAIL_END
 
 	.section .rodata
 s_0x:	.asciz "0x"

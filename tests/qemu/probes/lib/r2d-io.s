@@ -44,3 +44,6 @@ puthex:
 	bf	1b
 	rts
 	nop
+
+msg_exc: .asciz "PROBE-RESULT FAIL unexpected exception EXPEVT=0x"
+	.balign	4

@@ -50,3 +50,30 @@
 	bsr	spin
 	nop
 	.endm
+
+/*
+ * The image's first 0x600 bytes (use first in .text): _start jumps to the
+ * probe's `main`; VBR+0x100, the general exception vector, reports EXPEVT
+ * and powers off (r2d-io.s). Ends at VBR+0x600, where the probe puts its
+ * interrupt handler.
+ */
+	.macro	START_AND_EXCEPTION_VECTOR
+	.global	_start
+_start:
+	bra	main
+	nop
+	.org	0x100
+	LI	r4, msg_exc
+	LI	r0, puts
+	jsr	@r0
+	nop
+	LI	r4, 0xff000024		/* EXPEVT */
+	mov.l	@r4, r4
+	LI	r0, puthex
+	jsr	@r0
+	nop
+	LI	r0, poweroff
+	jmp	@r0
+	nop
+	.org	0x600
+	.endm

@@ -149,24 +149,16 @@ _start:
 	addi	r15, r15, -TB_PERIOD
 	cmplwi	r15, 1000		/* also catches "before the expiry" */
 	bge	bad_latency
-	lis	r3, s_pass@h
-	ori	r3, r3, s_pass@l
-	bl	puts
+	SAY	s_pass
 	mr	r3, r15
 	bl	putdec
-	lis	r3, s_pass2@h
-	ori	r3, r3, s_pass2@l
-	bl	puts
+	SAY	s_pass2
 	mulli	r3, r15, 5		/* ticks * 2.5 ns, printed as tenths */
 	bl	put_half
-	lis	r3, s_pass3@h
-	ori	r3, r3, s_pass3@l
-	bl	puts
+	SAY	s_pass3
 	li	r3, WANT - 2
 	bl	putdec
-	lis	r3, s_pass4@h
-	ori	r3, r3, s_pass4@l
-	bl	puts
+	SAY	s_pass4
 	b	exit
 
 /* put_half(r3 = 2 * value): "value" with ".5" when odd */
@@ -177,51 +169,36 @@ put_half:
 	bl	putdec
 	cmpwi	r19, 0
 	beq	1f
-	lis	r3, s_half@h
-	ori	r3, r3, s_half@l
-	bl	puts
+	SAY	s_half
 1:	mtlr	r20
 	blr
 
-/* fail(r3 = message, r10 = value to show) */
-fail_value:
-	bl	puts
-	mr	r3, r10
-	bl	puthex
-	lis	r3, s_close@h
-	ori	r3, r3, s_close@l
-	bl	puts
-	b	exit
-
+/* failures: the message, then the value that was wrong */
 bad_tdr:
-	lis	r3, s_badtdr@h
-	ori	r3, r3, s_badtdr@l
-	b	fail_value
+	SAY	s_badtdr
+	SAYHEX	r10
+	FAIL_END
 too_few:
-	lis	r3, s_toofew@h
-	ori	r3, r3, s_toofew@l
-	mr	r10, r13
-	b	fail_value
+	SAY	s_toofew
+	SAYHEX	r13
+	FAIL_END
 still_asserted:
-	lis	r3, s_still@h
-	ori	r3, r3, s_still@l
+	SAY	s_still
 	subf	r10, r13, r24
-	b	fail_value
+	SAYHEX	r10
+	FAIL_END
 not_latched:
-	lis	r3, s_notlatched@h
-	ori	r3, r3, s_notlatched@l
-	mr	r10, r15
-	b	fail_value
+	SAY	s_notlatched
+	SAYHEX	r15
+	FAIL_END
 bad_period:
-	lis	r3, s_badperiod@h
-	ori	r3, r3, s_badperiod@l
-	mr	r10, r15
-	b	fail_value
+	SAY	s_badperiod
+	SAYHEX	r15
+	FAIL_END
 bad_latency:
-	lis	r3, s_badlat@h
-	ori	r3, r3, s_badlat@l
-	mr	r10, r15
-	b	fail_value
+	SAY	s_badlat
+	SAYHEX	r15
+	FAIL_END
 
 /* IVOR0 critical input, entered from ivec_0 with r25 = timebase at entry */
 crit_handler:

@@ -62,42 +62,22 @@ after_rfdi:
 	mtctr	r4
 1:	addi	r5, r5, 1
 	bdnz	1b
-	lis	r3, s_pass@h
-	ori	r3, r3, s_pass@l
-	bl	puts
+	SAY	s_pass
 	b	exit
 
 fell_through:
-	lis	r3, s_fell@h
-	ori	r3, r3, s_fell@l
-	bl	puts
-	mr	r3, r31
-	bl	puthex
-	lis	r3, s_close@h
-	ori	r3, r3, s_close@l
-	bl	puts
-	b	exit
+	SAY	s_fell
+	SAYHEX	r31
+	FAIL_END
 
 bad_msr:
-	lis	r3, s_badmsr@h
-	ori	r3, r3, s_badmsr@l
-	bl	puts
-	mr	r3, r31
-	bl	puthex
-	lis	r3, s_msr@h
-	ori	r3, r3, s_msr@l
-	bl	puts
-	mr	r3, r12
-	bl	puthex
-	lis	r3, s_want@h
-	ori	r3, r3, s_want@l
-	bl	puts
-	mr	r3, r11
-	bl	puthex
-	lis	r3, s_close@h
-	ori	r3, r3, s_close@l
-	bl	puts
-	b	exit
+	SAY	s_badmsr
+	SAYHEX	r31
+	SAY	s_msr
+	SAYHEX	r12
+	SAY	s_want
+	SAYHEX	r11
+	FAIL_END
 
 	.section .rodata
 s_pass:	.asciz "PROBE " PROBE_NAME ": PASS\r\n"

@@ -43,28 +43,8 @@
 	.include "r2d-macros.s"
 
 	.text
-	.global	_start
-_start:
-	bra	main
-	nop
-
-/* ---- VBR+0x100: general exception: report and stop ---- */
-	.org	0x100
-	LI	r4, msg_exc
-	LI	r0, puts
-	jsr	@r0
-	nop
-	LI	r4, EXPEVT
-	mov.l	@r4, r4
-	LI	r0, puthex
-	jsr	@r0
-	nop
-	LI	r0, poweroff
-	jmp	@r0
-	nop
-
+	START_AND_EXCEPTION_VECTOR
 /* ---- VBR+0x600: interrupt: log INTEVT, acknowledge the TMU channel ---- */
-	.org	0x600
 	LI	r1, INTEVT
 	mov.l	@r1, r1
 	LI	r2, log_n
@@ -282,7 +262,6 @@ spin:
 
 msg_pass: .asciz "PROBE-RESULT PASS\r\n"
 msg_fail: .asciz "PROBE-RESULT FAIL "
-msg_exc:  .asciz "PROBE-RESULT FAIL unexpected exception EXPEVT=0x"
 msg_a:	.asciz "a: interrupt taken under IMASK=15"
 msg_b:	.asciz "b: level-10 TMU0 taken under IMASK=12"
 msg_c:	.asciz "c: level-15 TMU1 not taken (alone, first) under IMASK=12"

@@ -48,28 +48,8 @@
 	.endm
 
 	.text
-	.global	_start
-_start:
-	bra	main
-	nop
-
-/* ---- VBR+0x100: general exception: report and stop ---- */
-	.org	0x100
-	LI	r4, msg_exc
-	LI	r0, puts
-	jsr	@r0
-	nop
-	LI	r4, EXPEVT
-	mov.l	@r4, r4
-	LI	r0, puthex
-	jsr	@r0
-	nop
-	LI	r0, poweroff
-	jmp	@r0
-	nop
-
+	START_AND_EXCEPTION_VECTOR
 /* ---- VBR+0x600: interrupt: log INTEVT, acknowledge the TMU channel ---- */
-	.org	0x600
 	LI	r1, INTEVT
 	mov.l	@r1, r1
 	LI	r2, log_n
@@ -261,7 +241,6 @@ spin:
 
 msg_pass: .asciz "PROBE-RESULT PASS\r\n"
 msg_fail: .asciz "PROBE-RESULT FAIL "
-msg_exc:  .asciz "PROBE-RESULT FAIL unexpected exception EXPEVT=0x"
 msg_a:	.asciz "a: TMU3 taken although masked by INTMSK00"
 msg_b:	.asciz "b: TMU3 not taken after INTMSKCLR00 unmasked it"
 msg_c:	.asciz "c: TMU4 not taken after INTMSKCLR00 unmasked it"

@@ -42,28 +42,8 @@
 	.include "r2d-macros.s"
 
 	.text
-	.global	_start
-_start:
-	bra	main
-	nop
-
-/* ---- VBR+0x100: general exception: report and stop ---- */
-	.org	0x100
-	LI	r4, msg_exc
-	LI	r0, puts
-	jsr	@r0
-	nop
-	LI	r4, EXPEVT
-	mov.l	@r4, r4
-	LI	r0, puthex
-	jsr	@r0
-	nop
-	LI	r0, poweroff
-	jmp	@r0
-	nop
-
+	START_AND_EXCEPTION_VECTOR
 /* ---- VBR+0x600: interrupt (runs on bank 1; r8-r15 are shared) ---- */
-	.org	0x600
 	LI	r1, seen		/* first entry: record the main counter r9 */
 	mov.l	@r1, r2
 	LI	r3, SENTINEL
@@ -266,7 +246,6 @@ fail:
 
 msg_pass:  .asciz "PROBE-RESULT PASS\r\n"
 msg_fail:  .asciz "PROBE-RESULT FAIL "
-msg_exc:   .asciz "PROBE-RESULT FAIL unexpected exception EXPEVT=0x"
 msg_a:	   .asciz "a (ldc sr, IMASK 15->0): "
 msg_b:	   .asciz "b (rte, SSR.IMASK=0): "
 msg_never: .asciz "pending TMU0 not taken during the 100000-iteration loop, seen=0x"
