@@ -9,11 +9,14 @@
 
 PROBES := $(sort $(patsubst tests/qemu/probes/%/run,%,$(wildcard tests/qemu/probes/*/run)))
 
-.PHONY: qemu-probes qemu-probes-stock
+.PHONY: qemu-probes qemu-probes-stock qemu-probes-run
 qemu-probes:
 	@$(SUBMAKE) deps
-	@dir=$$(CK_CACHE=$(CK_CACHE) JOBS=$(JOBS) mk/qemu-build.sh) && \
-	$(SUBMAKE) probes-run PROBE_BIN=$$dir/bin PROBE_EXPECT=pass
+	@$(SUBMAKE) qemu-probes-run
+
+# (make check calls this after deps)
+qemu-probes-run:
+	@$(WITH_QEMU_BIN) $(SUBMAKE) probes-run PROBE_BIN=$$QEMU_BIN PROBE_EXPECT=pass
 
 qemu-probes-stock:
 	@$(SUBMAKE) deps

@@ -4,10 +4,15 @@
 # version as the installed qemu-system-arm, with Debian's own patches) plus
 # qemu/patches/*.patch, built for arm, ppc and sh4 system emulation only.
 #
-# usage: qemu-build.sh            prints the directory holding bin/
+# usage: qemu-build.sh            builds if needed, prints the directory
+#                                 holding bin/
+#        qemu-build.sh --built    only prints it if that build exists
+#                                 (exit 1 otherwise); builds nothing
 # The build lives in $CK_CACHE/qemu-<key>, <key> hashing the source version,
 # our patches and the configure line, so a rerun reuses it.
 set -euo pipefail
+mode=${1:-build}
+case $mode in build | --built) ;; *) echo "usage: $0 [--built]" >&2; exit 2 ;; esac
 top=$(cd "$(dirname "$0")/.." && pwd)
 cache=${CK_CACHE:?CK_CACHE not set}
 jobs=${JOBS:-2}
@@ -19,9 +24,11 @@ conf=(--target-list=arm-softmmu,ppc-softmmu,sh4-softmmu --disable-docs
 say() { printf '[qemu] %s\n' "$*" >&2; }
 die() { printf '[qemu] error: %s\n' "$*" >&2; exit 1; }
 
-for t in dpkg-source meson ninja; do
-	command -v $t >/dev/null || die "$t missing: run 'make deps'"
-done
+if [ "$mode" = build ]; then
+	for t in dpkg-source meson ninja; do
+		command -v $t >/dev/null || die "$t missing: run 'make deps'"
+	done
+fi
 # the source version of the installed binary, else apt's candidate
 ver=$(dpkg-query -W -f='${source:Version}' qemu-system-arm 2>/dev/null || true)
 [ -n "$ver" ] || ver=$(apt-cache showsrc qemu 2>/dev/null | awk '/^Version:/ {print $2; exit}')
@@ -33,6 +40,7 @@ if [ -x "$dir/bin/qemu-system-arm" ]; then
 	echo "$dir"
 	exit 0
 fi
+[ "$mode" = build ] || exit 1
 mkdir -p "$cache"
 exec 9> "$cache/qemu.lock"
 flock 9

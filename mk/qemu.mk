@@ -7,30 +7,40 @@ IMAGE_ELF := $(B)/cokernel-linux.elf
 CHECK_BOARDS ?= versatilepb
 SUBMAKE := $(MAKE) --no-print-directory
 
+# The project's QEMU (Debian's source package + qemu/patches, cached): every
+# target that boots something builds it first (seconds once cached) and
+# hands its bin/ to qemu/run-<board> as QEMU_BIN. Set QEMU_BIN=<dir> (a
+# directory of qemu-system-* binaries) or QEMU=<binary> to use another one.
+QEMU_BUILD = CK_CACHE=$(CK_CACHE) JOBS=$(JOBS) mk/qemu-build.sh
+# shell prefixes for a recipe line: export QEMU_BIN or fail the line
+WITH_QEMU_BIN = if [ -z "$$QEMU_BIN" ]; then qd=$$($(QEMU_BUILD)) || exit 1; \
+	export QEMU_BIN=$$qd/bin; fi;
+WITH_QEMU = if [ -z "$$QEMU" ]; then $(WITH_QEMU_BIN) fi;
+
 run:
 	@$(SUBMAKE) deps
 	@$(SUBMAKE) BOARD=$(BOARD) image
-	@echo "[run] $(BOARD): QEMU console below; quit with Ctrl-A X"
-	qemu/run-$(BOARD) $(IMAGE_ELF)
+	@$(WITH_QEMU) echo "[run] $(BOARD): QEMU console below; quit with Ctrl-A X"; \
+		exec qemu/run-$(BOARD) $(IMAGE_ELF)
 
 check:
 	@$(SUBMAKE) deps
 	@$(SUBMAKE) unit
+	@$(SUBMAKE) qemu-probes-run
 	@for b in $(CHECK_BOARDS); do $(SUBMAKE) BOARD=$$b image || exit 1; done
 	@$(SUBMAKE) qemu-test
 
-# The project's QEMU (Debian's source package + qemu/patches), cached.
 .PHONY: qemu
 qemu:
 	@$(SUBMAKE) deps
-	@CK_CACHE=$(CK_CACHE) JOBS=$(JOBS) mk/qemu-build.sh
+	@$(QEMU_BUILD)
 
 .PHONY: qemu-test
 qemu-test:
-	cd tests/qemu && $(PYTHON) -m pytest -v -p no:cacheprovider \
+	@$(WITH_QEMU) cd tests/qemu && $(PYTHON) -m pytest -v -p no:cacheprovider \
 		$(foreach b,$(CHECK_BOARDS),--board=$(b)) .
 
 bench:
 	@$(SUBMAKE) deps
 	@$(SUBMAKE) BOARD=$(BOARD) image
-	$(PYTHON) tests/bench/bench.py --board=$(BOARD) --image=$(IMAGE_ELF)
+	@$(WITH_QEMU) $(PYTHON) tests/bench/bench.py --board=$(BOARD) --image=$(IMAGE_ELF)

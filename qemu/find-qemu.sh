@@ -1,0 +1,25 @@
+# SPDX-License-Identifier: MIT
+# find-qemu.sh - sourced by qemu/run-<board>: ck_qemu <arch> prints the
+# emulator to run. In order: $QEMU (a binary you name), $QEMU_BIN/qemu-system-
+# <arch> (the make targets set QEMU_BIN to the project's build), else the
+# project's build in the cache if `make qemu` made it. Debian's stock binary
+# is never picked silently: it lacks the fixes in qemu/patches.
+ck_qemu() {
+	local arch=$1 top dir
+	if [ -n "${QEMU:-}" ]; then
+		echo "$QEMU"
+		return 0
+	fi
+	if [ -n "${QEMU_BIN:-}" ]; then
+		echo "$QEMU_BIN/qemu-system-$arch"
+		return 0
+	fi
+	top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+	if dir=$(CK_CACHE=${CK_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/cokernel} \
+		"$top/mk/qemu-build.sh" --built 2>/dev/null); then
+		echo "$dir/bin/qemu-system-$arch"
+		return 0
+	fi
+	echo "no project QEMU built: run 'make qemu' first (or QEMU=/usr/bin/qemu-system-$arch for Debian's, without our fixes)" >&2
+	return 1
+}
