@@ -17,6 +17,11 @@
  *   d. the expiries must come exactly P * 16 timebase ticks apart (the
  *      MPIC timer runs at 25 MHz, the timebase at 400 MHz) and after the
  *      timer is stopped and acknowledged no further interrupt may come.
+ *   e. re-routing: with MSR[CE] = 0 an expiry latches on cint (GTVPR0's
+ *      activity bit), then GTDR0 is set to P0 (int of core 0) and CTPR to
+ *      0: with MSR[EE] = 1 it must arrive once as an external input
+ *      (IVOR4) with IACK = 0x50, end with EOI, and cint must be released
+ *      (no critical input once MSR[CE] is set again).
  * Measures (run with -icount shift=0,sleep=off: 1 instruction = 1 virtual
  * ns, timebase tick = 2.5 ns): timebase ticks from the expiry (P * 16
  * ticks after the GTBCR write that started the count) to the first
@@ -56,10 +61,16 @@
 #define PERIOD		250		/* MPIC clocks (25 MHz): 10 us */
 #define TB_PERIOD	(PERIOD * 16)	/* timebase ticks (400 MHz) */
 #define WANT		10		/* handler entries to collect */
+#define CTPR0		(MPIC + 0x20080)	/* core 0: current task priority */
+#define IACK0		(MPIC + 0x200a0)	/* core 0: interrupt acknowledge */
+#define EOI0_OFF	0x10			/* EOI, from IACK0 */
+#define VPR_A		0x40000000	/* GTVPR activity bit (read-only) */
 
 /*
- * Registers: r21 = VPR, r22 = &GTVPR0, r23 = log, r24 = handler entries
- * (the IVOR0 handler uses only r21-r27 and restores CR); the rest is main's.
+ * Registers: r21 = VPR, r22 = &GTVPR0, r23 = log, r24 = critical handler
+ * entries (the IVOR0 handler uses only r21-r27 and restores CR); r28 =
+ * external input entries, r29 = the IACK value the IVOR4 handler read (it
+ * uses r27-r30); the rest is main's.
  */
 	.section .text.entry, "ax"
 	.globl	_start
@@ -143,6 +154,58 @@ _start:
 	addi	r16, r16, 1
 	cmpwi	r16, WANT
 	blt	4b
+	/* e: an expiry latched on cint, re-routed to int */
+	li	r28, 0
+	li	r29, -1
+	mfmsr	r4
+	rlwinm	r4, r4, 0, ~MSR_CE	/* CE = 0, EE = 0 */
+	mtmsr	r4
+	isync
+	mr	r13, r24
+	lis	r4, GTBCR0@h
+	ori	r4, r4, GTBCR0@l
+	li	r5, PERIOD
+	stw	r5, 0(r4)		/* start */
+	sync
+	mftb	r14
+5:	lwz	r5, 0(r22)
+	andis.	r5, r5, VPR_A@h
+	bne	6f
+	mftb	r5
+	subf	r5, r14, r5
+	cmplwi	r5, 3 * TB_PERIOD
+	blt	5b
+	b	not_latched_ce0
+6:	lis	r5, (GT_CI | PERIOD)@h
+	ori	r5, r5, (GT_CI | PERIOD)@l
+	stw	r5, 0(r4)		/* stop */
+	lis	r4, GTDR0@h
+	ori	r4, r4, GTDR0@l
+	li	r5, 1
+	stw	r5, 0(r4)		/* GTDR0 = P0: int of core 0 */
+	lis	r4, CTPR0@h
+	ori	r4, r4, CTPR0@l
+	li	r5, 0
+	stw	r5, 0(r4)
+	sync
+	wrteei	1
+	li	r5, 1000
+	mtctr	r5
+7:	bdnz	7b
+	wrteei	0
+	cmpwi	r28, 1
+	bne	bad_ext_count
+	cmpwi	r29, 0x50
+	bne	bad_iack
+	mfmsr	r4
+	oris	r4, r4, MSR_CE@h
+	mtmsr	r4
+	isync
+	li	r5, 1000
+	mtctr	r5
+8:	bdnz	8b
+	cmpw	r24, r13
+	bne	cint_kept
 	/* the figure: expiry 1 to the handler's first instruction */
 	lwz	r4, 0(r23)
 	subf	r15, r11, r4
@@ -199,6 +262,35 @@ bad_latency:
 	SAY	s_badlat
 	SAYHEX	r15
 	FAIL_END
+not_latched_ce0:
+	SAY	s_notlatched0
+	lwz	r10, 0(r22)
+	SAYHEX	r10
+	FAIL_END
+bad_ext_count:
+	SAY	s_extcount
+	SAYHEX	r28
+	FAIL_END
+bad_iack:
+	SAY	s_iack
+	SAYHEX	r29
+	FAIL_END
+cint_kept:
+	SAY	s_cintkept
+	subf	r10, r13, r24
+	SAYHEX	r10
+	FAIL_END
+
+/* IVOR4 external input: acknowledge (r29 = vector), count, end with EOI */
+ext_handler:
+	lis	r27, IACK0@h
+	ori	r27, r27, IACK0@l
+	lwz	r29, 0(r27)
+	addi	r28, r28, 1
+	li	r30, 0
+	stw	r30, EOI0_OFF(r27)
+	sync
+	rfi
 
 /* IVOR0 critical input, entered from ivec_0 with r25 = timebase at entry */
 crit_handler:
@@ -212,20 +304,29 @@ crit_handler:
 	beq	2f			/* first entry: leave the edge latched */
 	stw	r21, 0(r22)		/* acknowledge: rewrite GTVPR0 */
 	sync
-2:	mtcr	r26
+2:	cmpwi	r24, 1000		/* a storm (cint stuck): return with CE = 0 */
+	blt	3f
+	mfspr	r27, SPR_CSRR1
+	rlwinm	r27, r27, 0, ~MSR_CE
+	mtspr	SPR_CSRR1, r27
+3:	mtcr	r26
 	rfci
 
 	.section .rodata
 s_pass:	.asciz "PROBE " PROBE_NAME ": PASS (" MACHINE ": timer expiry to cint handler: "
 s_pass2: .asciz " TB ticks = "
 s_pass3: .asciz " ns virtual; latched until acknowledged; "
-s_pass4: .asciz " periods exact)\r\n"
+s_pass4: .asciz " periods exact; re-routes to int)\r\n"
 s_half:	.asciz ".5"
 s_badtdr: .asciz "PROBE " PROBE_NAME ": FAIL (" MACHINE ": GTDR0 CI0 not accepted: GTDR0="
 s_toofew: .asciz "PROBE " PROBE_NAME ": FAIL (" MACHINE ": timer on cint: critical interrupts in 20 periods="
 s_still: .asciz "PROBE " PROBE_NAME ": FAIL (" MACHINE ": cint still asserted after stop and acknowledge: extra entries="
 s_notlatched: .asciz "PROBE " PROBE_NAME ": FAIL (" MACHINE ": unacknowledged expiry did not stay asserted: next entry after TB ticks="
 s_badperiod: .asciz "PROBE " PROBE_NAME ": FAIL (" MACHINE ": expiries not one period apart: TB ticks="
+s_notlatched0: .asciz "PROBE " PROBE_NAME ": FAIL (" MACHINE ": e: expiry with MSR[CE]=0 not latched on cint: GTVPR0="
+s_extcount: .asciz "PROBE " PROBE_NAME ": FAIL (" MACHINE ": e: latched expiry re-routed to int: external input entries="
+s_iack:	.asciz "PROBE " PROBE_NAME ": FAIL (" MACHINE ": e: IACK after re-routing to int="
+s_cintkept: .asciz "PROBE " PROBE_NAME ": FAIL (" MACHINE ": e: cint still asserted after re-routing to int: critical entries="
 s_badlat: .asciz "PROBE " PROBE_NAME ": FAIL (" MACHINE ": implausible expiry-to-handler TB ticks="
 
 	.section .bss
@@ -239,7 +340,10 @@ ivec:
 ivec_0:
 	mftb	r25
 	b	crit_handler
-	.irp n, 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,32,33,34,35
+	.balign	16
+ivec_4:
+	b	ext_handler
+	.irp n, 1,2,3,5,6,7,8,9,10,11,12,13,14,15,32,33,34,35
 	.balign	16
 ivec_\n:
 	li	r31, \n
