@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * r2d-io.s - output and exit for the r2d (SH7751R) probes: poweroff through
- * the board FPGA (QEMU exits), puts and puthex on SCIF (serial_hd(1)).
+ * r2d-io.s - output, exit and delay for the r2d (SH7751R) probes: poweroff
+ * through the board FPGA (QEMU exits), puts, puthex and putdec on SCIF
+ * (serial_hd(1)), spin (a delay that lets pending interrupts in), and the
+ * message of the general exception vector (START_AND_EXCEPTION_VECTOR).
  * A probe defines the LI macro, SCFTDR2 and POWOFF, then .includes this
  * (tests/qemu/probes/lib/r2d.mk passes -I).
  */
@@ -45,5 +47,46 @@ puthex:
 	rts
 	nop
 
+/* r4 = unsigned value, printed in decimal; clobbers r0-r6 */
+putdec:
+	LI	r1, SCFTDR2
+	LI	r5, pow10
+	mov	#0, r6			/* a digit printed yet */
+1:	mov.l	@r5+, r2
+	tst	r2, r2
+	bt	9f
+	mov	#48, r0			/* '0' */
+2:	cmp/hs	r2, r4
+	bf	3f
+	sub	r2, r4
+	add	#1, r0
+	bra	2b
+	nop
+3:	cmp/eq	#48, r0
+	bf	4f
+	tst	r6, r6
+	bf	5f
+	mov	#1, r3
+	cmp/eq	r3, r2			/* a lone 0 */
+	bf	1b
+4:	mov	#1, r6
+5:	mov.b	r0, @r1
+	bra	1b
+	nop
+9:	rts
+	nop
+
+/* r4 iterations; each ldc sr ends the TB so pending interrupts are checked */
+spin:
+1:	stc	sr, r0
+	ldc	r0, sr
+	dt	r4
+	bf	1b
+	rts
+	nop
+
+	.balign	4
+pow10:	.long	1000000000, 100000000, 10000000, 1000000, 100000
+	.long	10000, 1000, 100, 10, 1, 0
 msg_exc: .asciz "PROBE-RESULT FAIL unexpected exception EXPEVT=0x"
 	.balign	4

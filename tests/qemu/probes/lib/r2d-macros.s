@@ -3,7 +3,7 @@
  * r2d-macros.s - assembler macros shared by the r2d (SH-4) probes: LI
  * (32-bit constant), SETIMASK, the T-bit/log checks (they branch to the
  * probe's `fail` with r10 = message and read its `log_n`/`log`), SPIN
- * (calls the probe's `spin`). .include it before the code (lib/r2d.mk
+ * (calls `spin` in r2d-io.s). .include it before the code (lib/r2d.mk
  * passes -I); a macro a probe does not use costs nothing.
  */
 /* load a 32-bit constant */
@@ -76,4 +76,39 @@ _start:
 	jmp	@r0
 	nop
 	.org	0x600
+	.endm
+
+/*
+ * The probe's `main`: VBR = the image start, r15 = the probe's stack_top,
+ * SR = MD with BL clear and IMASK \imask.
+ */
+	.macro	MAIN_START imask
+main:
+	LI	r0, _start
+	ldc	r0, vbr
+	LI	r15, stack_top
+	SETIMASK \imask
+	.endm
+
+/*
+ * End of an interrupt handler with r1 = INTEVT and r8 = the TMU base:
+ * TUNI0 (0x400) stops TMU0 and clears its UNF (UNIE stays set); any other
+ * source masks everything in IPRA (the probe's fail path reports it). rte.
+ */
+	.macro	TMU0_IRQ_RETURN
+	LI	r0, 0x400
+	cmp/eq	r0, r1
+	bf	961f
+	mov.b	@(4, r8), r0		/* TSTR: stop TMU0 */
+	and	#0xfe, r0
+	mov.b	r0, @(4, r8)
+	mov	#0x20, r0		/* TCR0: UNIE, UNF cleared */
+	mov.w	r0, @(0x10, r8)
+	bra	969f
+	nop
+961:	LI	r6, 0xffd00004		/* IPRA: mask all */
+	mov	#0, r0
+	mov.w	r0, @r6
+969:	rte
+	nop
 	.endm

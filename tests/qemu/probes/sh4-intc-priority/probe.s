@@ -86,11 +86,7 @@
 	nop
 
 /* ---- main ---- */
-main:
-	LI	r0, _start
-	ldc	r0, vbr
-	LI	r15, stack_top
-	SETIMASK 15			/* clears BL */
+	MAIN_START 15		/* clears BL */
 	LI	r8, TMU
 	LI	r9, IPRA
 	mov	#0, r0
@@ -249,15 +245,6 @@ wait_unf1:
 	bra	fail
 	nop
 2:	rts
-	nop
-
-/* r4 iterations; each ldc sr ends the TB so pending interrupts are checked */
-spin:
-1:	stc	sr, r0
-	ldc	r0, sr
-	dt	r4
-	bf	1b
-	rts
 	nop
 
 msg_pass: .asciz "PROBE-RESULT PASS\r\n"

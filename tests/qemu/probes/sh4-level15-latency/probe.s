@@ -138,28 +138,10 @@
 1:	add	#1, r5
 	mov.l	r5, @r4
 	mov	#1, r11
-	LI	r0, 0x400
-	cmp/eq	r0, r1
-	bf	2f
-	mov.b	@(4, r8), r0		/* stop TMU0, clear UNF */
-	and	#0xfe, r0
-	mov.b	r0, @(4, r8)
-	mov	#0x20, r0
-	mov.w	r0, @(0x10, r8)
-	bra	9f
-	nop
-2:	LI	r6, IPRA		/* unexpected source: mask all of IPRA */
-	mov	#0, r0
-	mov.w	r0, @r6
-9:	rte
-	nop
+	TMU0_IRQ_RETURN
 
 /* ---- main ---- */
-main:
-	LI	r0, _start
-	ldc	r0, vbr
-	LI	r15, stack_top
-	SETIMASK 14			/* clears BL */
+	MAIN_START 14		/* clears BL */
 	LI	r8, TMU
 
 	/* a: level 15, taken while IMASK=14; time the handler entry */
@@ -344,47 +326,6 @@ putsdec:
 	LI	r1, SCFTDR2
 	mov	#45, r0			/* '-' */
 	mov.b	r0, @r1
-/* r4 = unsigned value, printed in decimal; clobbers r0-r6 */
-putdec:
-	LI	r1, SCFTDR2
-	LI	r5, pow10
-	mov	#0, r6			/* a digit printed yet */
-1:	mov.l	@r5+, r2
-	tst	r2, r2
-	bt	9f
-	mov	#48, r0			/* '0' */
-2:	cmp/hs	r2, r4
-	bf	3f
-	sub	r2, r4
-	add	#1, r0
-	bra	2b
-	nop
-3:	cmp/eq	#48, r0
-	bf	4f
-	tst	r6, r6
-	bf	5f
-	mov	#1, r3
-	cmp/eq	r3, r2			/* a lone 0 */
-	bf	1b
-4:	mov	#1, r6
-5:	mov.b	r0, @r1
-	bra	1b
-	nop
-9:	rts
-	nop
-
-/* r4 iterations; each ldc sr ends the TB so pending interrupts are checked */
-spin:
-1:	stc	sr, r0
-	ldc	r0, sr
-	dt	r4
-	bf	1b
-	rts
-	nop
-
-	.balign	4
-pow10:	.long	1000000000, 100000000, 10000000, 1000000, 100000
-	.long	10000, 1000, 100, 10, 1, 0
 
 msg_pass:  .asciz "PROBE-RESULT PASS latency: "
 msg_ns:	   .asciz " ns ("

@@ -93,11 +93,7 @@
 	nop
 
 /* ---- main ---- */
-main:
-	LI	r0, _start
-	ldc	r0, vbr
-	LI	r15, stack_top
-	SETIMASK 15			/* clears BL */
+	MAIN_START 15		/* clears BL */
 	LI	r8, TMU34
 	mov	#0, r0
 	mov.b	r0, @(4, r8)		/* TSTR2 = 0 */
@@ -229,15 +225,6 @@ fail:
 	nop
 
 	.include "r2d-io.s"
-
-/* r4 iterations; each ldc sr ends the TB so pending interrupts are checked */
-spin:
-1:	stc	sr, r0
-	ldc	r0, sr
-	dt	r4
-	bf	1b
-	rts
-	nop
 
 msg_pass: .asciz "PROBE-RESULT PASS\r\n"
 msg_fail: .asciz "PROBE-RESULT FAIL "

@@ -74,11 +74,7 @@
 	nop
 
 /* ---- main ---- */
-main:
-	LI	r0, _start
-	ldc	r0, vbr
-	LI	r15, stack_top
-	SETIMASK 15			/* clears BL */
+	MAIN_START 15		/* clears BL */
 	LI	r8, TMU
 	mov	#0, r0
 	mov.b	r0, @(4, r8)		/* TSTR = 0 */
