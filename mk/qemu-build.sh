@@ -87,7 +87,7 @@ for t in "${targets[@]}"; do
 done
 say "built in $(( $(date +%s) - start )) s"
 mv "$dir.tmp" "$dir"
-# builds of older inputs are dead weight (the source tree is ~1.5 GiB)
+# builds of older inputs are dead weight (the source tree is ~0.9 GiB with its build)
 for old in "$cache/qemu-"????????????; do
 	[ "$old" = "$dir" ] || [ ! -d "$old" ] || { say "removing old build $old"; rm -rf "$old"; }
 done
