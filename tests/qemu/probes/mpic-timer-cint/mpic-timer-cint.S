@@ -22,6 +22,10 @@
  *      0: with MSR[EE] = 1 it must arrive once as an external input
  *      (IVOR4) with IACK = 0x50, end with EOI, and cint must be released
  *      (no critical input once MSR[CE] is set again).
+ *   f. control, a level source: MSI bank source 224 (vector 0x60) routed
+ *      to cint (ILR on MPIC 4.2, IDR CI0 on 2.0) and triggered through
+ *      MSIIR must be taken, stay asserted while unacknowledged and be
+ *      released by reading MSIR0 (this worked on stock QEMU already).
  * Measures (run with -icount shift=0,sleep=off: 1 instruction = 1 virtual
  * ns, timebase tick = 2.5 ns): timebase ticks from the expiry (P * 16
  * ticks after the GTBCR write that started the count) to the first
@@ -65,12 +69,17 @@
 #define IACK0		(MPIC + 0x200a0)	/* core 0: interrupt acknowledge */
 #define EOI0_OFF	0x10			/* EOI, from IACK0 */
 #define VPR_A		0x40000000	/* GTVPR activity bit (read-only) */
+#define MSI_VPR		0x000f0060	/* source 224: unmasked, prio 15, vector 0x60 */
+#define SRC224		(MPIC + 0x10000 + 224 * 0x20)	/* IVPR; IDR +0x10, ILR +0x18 */
+#define MSIR0		(MPIC + 0x1600)	/* read: the bank's pending bits, cleared */
+#define MSIIR		(MPIC + 0x1740)	/* write 0: source 224, bit 0 */
 
 /*
  * Registers: r21 = VPR, r22 = &GTVPR0, r23 = log, r24 = critical handler
  * entries (the IVOR0 handler uses only r21-r27 and restores CR); r28 =
  * external input entries, r29 = the IACK value the IVOR4 handler read (it
- * uses r27-r30); the rest is main's.
+ * uses r27-r30), then in step f 1 = "acknowledge by reading MSIR0"; r31 =
+ * the critical entry left unacknowledged; the rest is main's.
  */
 	.section .text.entry, "ax"
 	.globl	_start
@@ -84,6 +93,8 @@ _start:
 	lis	r23, log@h
 	ori	r23, r23, log@l
 	li	r24, 0
+	li	r29, 0
+	li	r31, 1			/* a-d: leave entry 1 unacknowledged */
 	lis	r4, GTBCR0@h
 	ori	r4, r4, GTBCR0@l
 	lis	r5, GT_CI@h
@@ -206,6 +217,34 @@ _start:
 8:	bdnz	8b
 	cmpw	r24, r13
 	bne	cint_kept
+	/* f: MSI source 224, a level source, on cint */
+	mr	r13, r24
+	addi	r31, r24, 1		/* its first entry stays unacknowledged */
+	li	r29, 1			/* the handler reads MSIR0 to acknowledge */
+	lis	r4, SRC224@h
+	ori	r4, r4, SRC224@l
+	lis	r5, MSI_VPR@h
+	ori	r5, r5, MSI_VPR@l
+	stw	r5, 0(r4)		/* IVPR */
+#ifdef MPC8544DS
+	lis	r5, GTDR_CI0@h		/* IDR: CI0 */
+	stw	r5, 0x10(r4)
+#else
+	li	r5, 1
+	stw	r5, 0x10(r4)		/* IDR: P0 */
+	stw	r5, 0x18(r4)		/* ILR: INTTGT = cint */
+#endif
+	lis	r4, MSIIR@h
+	ori	r4, r4, MSIIR@l
+	li	r5, 0
+	stw	r5, 0(r4)		/* trigger */
+	sync
+	li	r5, 1000
+	mtctr	r5
+9:	bdnz	9b
+	subf	r10, r13, r24
+	cmpwi	r10, 2
+	bne	bad_msi
 	/* the figure: expiry 1 to the handler's first instruction */
 	lwz	r4, 0(r23)
 	subf	r15, r11, r4
@@ -280,6 +319,10 @@ cint_kept:
 	subf	r10, r13, r24
 	SAYHEX	r10
 	FAIL_END
+bad_msi:
+	SAY	s_badmsi
+	SAYHEX	r10
+	FAIL_END
 
 /* IVOR4 external input: acknowledge (r29 = vector), count, end with EOI */
 ext_handler:
@@ -300,10 +343,16 @@ crit_handler:
 	slwi	r27, r24, 2
 	stwx	r25, r23, r27
 1:	addi	r24, r24, 1
-	cmpwi	r24, 1
-	beq	2f			/* first entry: leave the edge latched */
-	stw	r21, 0(r22)		/* acknowledge: rewrite GTVPR0 */
+	cmpw	r24, r31
+	beq	2f			/* leave this one latched */
+	cmpwi	r29, 1
+	beq	4f
+	stw	r21, 0(r22)		/* acknowledge the timer: rewrite GTVPR0 */
 	sync
+	b	2f
+4:	lis	r27, MSIR0@h		/* acknowledge the MSI: read MSIR0 */
+	ori	r27, r27, MSIR0@l
+	lwz	r27, 0(r27)
 2:	cmpwi	r24, 1000		/* a storm (cint stuck): return with CE = 0 */
 	blt	3f
 	mfspr	r27, SPR_CSRR1
@@ -316,7 +365,7 @@ crit_handler:
 s_pass:	.asciz "PROBE " PROBE_NAME ": PASS (" MACHINE ": timer expiry to cint handler: "
 s_pass2: .asciz " TB ticks = "
 s_pass3: .asciz " ns virtual; latched until acknowledged; "
-s_pass4: .asciz " periods exact; re-routes to int)\r\n"
+s_pass4: .asciz " periods exact; re-routes to int; MSI on cint)\r\n"
 s_half:	.asciz ".5"
 s_badtdr: .asciz "PROBE " PROBE_NAME ": FAIL (" MACHINE ": GTDR0 CI0 not accepted: GTDR0="
 s_toofew: .asciz "PROBE " PROBE_NAME ": FAIL (" MACHINE ": timer on cint: critical interrupts in 20 periods="
@@ -327,6 +376,7 @@ s_notlatched0: .asciz "PROBE " PROBE_NAME ": FAIL (" MACHINE ": e: expiry with M
 s_extcount: .asciz "PROBE " PROBE_NAME ": FAIL (" MACHINE ": e: latched expiry re-routed to int: external input entries="
 s_iack:	.asciz "PROBE " PROBE_NAME ": FAIL (" MACHINE ": e: IACK after re-routing to int="
 s_cintkept: .asciz "PROBE " PROBE_NAME ": FAIL (" MACHINE ": e: cint still asserted after re-routing to int: critical entries="
+s_badmsi: .asciz "PROBE " PROBE_NAME ": FAIL (" MACHINE ": f: MSI on cint: critical entries (want 2: unacknowledged, then read MSIR0)="
 s_badlat: .asciz "PROBE " PROBE_NAME ": FAIL (" MACHINE ": implausible expiry-to-handler TB ticks="
 
 	.section .bss
