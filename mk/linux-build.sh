@@ -53,11 +53,13 @@ if [ ! -f "$tree/.ck-configured" ]; then
 	[ -z "$missing" ] || die "config fragment lines not in .config: $missing"
 	touch "$tree.tmp/.ck-configured"
 	mv "$tree.tmp" "$tree"
-	# trees of older inputs for this board are dead weight (~1 GiB each)
-	for old in "$cache/linux-$board-"????????????; do
-		[ "$old" = "$tree" ] || [ ! -d "$old" ] || { say "removing old tree $old"; rm -rf "$old"; }
-	done
+	# trees of other inputs for this board are ~1 GiB each: keep the one
+	# used last besides this one (another checkout sharing the cache)
+	ls -dt "$cache/linux-$board-"???????????? 2>/dev/null | grep -vxF "$tree" |
+		tail -n +2 | while read -r old; do say "removing old tree $old"; rm -rf "$old"; done ||
+		true	# (grep finds nothing: nothing to remove)
 fi
+touch "$tree"	# last used, for pruning
 
 # the guest drivers and the ABI header: sync by content
 rsync -rc --delete --exclude include "$top/linux-guest/drivers/cokernel/" "$tree/drivers/cokernel/"

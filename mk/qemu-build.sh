@@ -37,6 +37,7 @@ key=$( (echo "$ver"; echo "${conf[*]}"; cat "$top"/qemu/patches/*.patch 2>/dev/n
 	sha256sum | cut -c1-12)
 dir=$cache/qemu-$key
 if [ -x "$dir/bin/qemu-system-arm" ]; then
+	[ "$mode" = build ] && { touch "$dir" 2>/dev/null || true; }	# last used, for pruning
 	echo "$dir"
 	exit 0
 fi
@@ -85,10 +86,16 @@ mkdir -p "$dir.tmp/bin"
 for t in "${targets[@]}"; do
 	cp "$dir.tmp/src/build/$t" "$dir.tmp/bin/"
 done
+# QEMU looks for firmware (OpenBIOS, u-boot.e500, ...) in ../share/qemu
+# next to its binary: use Debian's, from qemu-system-data
+mkdir -p "$dir.tmp/share"
+ln -s /usr/share/qemu "$dir.tmp/share/qemu"
+ln -s /usr/share/qemu-firmware "$dir.tmp/share/qemu-firmware"
 say "built in $(( $(date +%s) - start )) s"
 mv "$dir.tmp" "$dir"
-# builds of older inputs are dead weight (the source tree is ~0.9 GiB with its build)
-for old in "$cache/qemu-"????????????; do
-	[ "$old" = "$dir" ] || [ ! -d "$old" ] || { say "removing old build $old"; rm -rf "$old"; }
-done
+# builds of other inputs are ~0.9 GiB each: keep the one used last besides
+# this one (another checkout or branch sharing the cache), remove the rest
+ls -dt "$cache/qemu-"???????????? 2>/dev/null | grep -vxF "$dir" | tail -n +2 |
+	while read -r old; do say "removing old build $old"; rm -rf "$old"; done ||
+	true	# (grep finds nothing: nothing to remove)
 echo "$dir"

@@ -12,10 +12,16 @@ SUBMAKE := $(MAKE) --no-print-directory
 # hands its bin/ to qemu/run-<board> as QEMU_BIN. Set QEMU_BIN=<dir> (a
 # directory of qemu-system-* binaries) or QEMU=<binary> to use another one.
 QEMU_BUILD = CK_CACHE=$(CK_CACHE) JOBS=$(JOBS) mk/qemu-build.sh
-# shell prefixes for a recipe line: export QEMU_BIN or fail the line
+# shell prefixes for a recipe line: export QEMU_BIN (or check QEMU), say
+# which emulator runs, or fail the line with a clear message
 WITH_QEMU_BIN = if [ -z "$$QEMU_BIN" ]; then qd=$$($(QEMU_BUILD)) || exit 1; \
-	export QEMU_BIN=$$qd/bin; fi;
-WITH_QEMU = if [ -z "$$QEMU" ]; then $(WITH_QEMU_BIN) fi;
+	export QEMU_BIN=$$qd/bin; fi; \
+	ls "$$QEMU_BIN"/qemu-system-* >/dev/null 2>&1 || \
+	{ echo "QEMU_BIN=$$QEMU_BIN holds no qemu-system-* binaries" >&2; exit 1; }; \
+	echo "[qemu] emulators: $$QEMU_BIN";
+WITH_QEMU = if [ -z "$$QEMU" ]; then $(WITH_QEMU_BIN) \
+	else command -v "$$QEMU" >/dev/null || { echo "QEMU=$$QEMU: no such binary" >&2; exit 1; }; \
+	echo "[qemu] emulator: $$QEMU (QEMU=)"; fi;
 
 run:
 	@$(SUBMAKE) deps

@@ -5,21 +5,23 @@
 # project's build in the cache if `make qemu` made it. Debian's stock binary
 # is never picked silently: it lacks the fixes in qemu/patches.
 ck_qemu() {
-	local arch=$1 top dir
+	local arch=$1 top dir q
 	if [ -n "${QEMU:-}" ]; then
-		echo "$QEMU"
-		return 0
+		q=$QEMU
+	elif [ -n "${QEMU_BIN:-}" ]; then
+		q=$QEMU_BIN/qemu-system-$arch
+	else
+		top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+		if ! dir=$(CK_CACHE=${CK_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/cokernel} \
+			"$top/mk/qemu-build.sh" --built 2>/dev/null); then
+			echo "no project QEMU built: run 'make qemu' first (or QEMU=/usr/bin/qemu-system-$arch for Debian's, without our fixes)" >&2
+			return 1
+		fi
+		q=$dir/bin/qemu-system-$arch
 	fi
-	if [ -n "${QEMU_BIN:-}" ]; then
-		echo "$QEMU_BIN/qemu-system-$arch"
-		return 0
+	if ! command -v "$q" >/dev/null 2>&1; then
+		echo "no QEMU binary '$q'" >&2
+		return 1
 	fi
-	top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-	if dir=$(CK_CACHE=${CK_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/cokernel} \
-		"$top/mk/qemu-build.sh" --built 2>/dev/null); then
-		echo "$dir/bin/qemu-system-$arch"
-		return 0
-	fi
-	echo "no project QEMU built: run 'make qemu' first (or QEMU=/usr/bin/qemu-system-$arch for Debian's, without our fixes)" >&2
-	return 1
+	echo "$q"
 }

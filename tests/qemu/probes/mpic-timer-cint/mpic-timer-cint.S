@@ -26,6 +26,9 @@
  *      to cint (ILR on MPIC 4.2, IDR CI0 on 2.0) and triggered through
  *      MSIIR must be taken, stay asserted while unacknowledged and be
  *      released by reading MSIR0 (this worked on stock QEMU already).
+ *   g. ppce500 only (MPIC 4.1+ masks critical sources; 2.0 does not): an
+ *      expiry while GTVPR0[MSK] = 1 must not interrupt, must stay latched,
+ *      and must arrive once when the unmasking write clears MSK.
  * Measures (run with -icount shift=0,sleep=off: 1 instruction = 1 virtual
  * ns, timebase tick = 2.5 ns): timebase ticks from the expiry (P * 16
  * ticks after the GTBCR write that started the count) to the first
@@ -245,6 +248,45 @@ _start:
 	subf	r10, r13, r24
 	cmpwi	r10, 2
 	bne	bad_msi
+#ifndef MPC8544DS
+	/* g: an expiry under GTVPR0[MSK] waits for the unmasking write */
+	li	r29, 0			/* acknowledge timers again */
+	li	r31, 0			/* every entry acknowledged */
+	lis	r4, GTDR0@h
+	ori	r4, r4, GTDR0@l
+	lis	r5, GTDR_CI0@h
+	stw	r5, 0(r4)		/* back on cint */
+	lis	r5, (VPR | 0x80000000)@h
+	ori	r5, r5, (VPR | 0x80000000)@l
+	stw	r5, 0(r22)		/* GTVPR0: masked */
+	sync
+	mr	r13, r24
+	lis	r4, GTBCR0@h
+	ori	r4, r4, GTBCR0@l
+	li	r5, PERIOD
+	stw	r5, 0(r4)		/* start */
+	sync
+	mftb	r14
+10:	mftb	r5
+	subf	r5, r14, r5
+	cmplwi	r5, TB_PERIOD + TB_PERIOD / 2
+	blt	10b
+	lis	r5, (GT_CI | PERIOD)@h
+	ori	r5, r5, (GT_CI | PERIOD)@l
+	stw	r5, 0(r4)		/* stop after one expiry */
+	sync
+	subf	r10, r13, r24
+	cmpwi	r10, 0
+	bne	bad_masked
+	stw	r21, 0(r22)		/* unmask */
+	sync
+	li	r5, 1000
+	mtctr	r5
+11:	bdnz	11b
+	subf	r10, r13, r24
+	cmpwi	r10, 1
+	bne	bad_unmasked
+#endif
 	/* the figure: expiry 1 to the handler's first instruction */
 	lwz	r4, 0(r23)
 	subf	r15, r11, r4
@@ -323,6 +365,14 @@ bad_msi:
 	SAY	s_badmsi
 	SAYHEX	r10
 	FAIL_END
+bad_masked:
+	SAY	s_badmasked
+	SAYHEX	r10
+	FAIL_END
+bad_unmasked:
+	SAY	s_badunmasked
+	SAYHEX	r10
+	FAIL_END
 
 /* IVOR4 external input: acknowledge (r29 = vector), count, end with EOI */
 ext_handler:
@@ -377,6 +427,8 @@ s_extcount: .asciz "PROBE " PROBE_NAME ": FAIL (" MACHINE ": e: latched expiry r
 s_iack:	.asciz "PROBE " PROBE_NAME ": FAIL (" MACHINE ": e: IACK after re-routing to int="
 s_cintkept: .asciz "PROBE " PROBE_NAME ": FAIL (" MACHINE ": e: cint still asserted after re-routing to int: critical entries="
 s_badmsi: .asciz "PROBE " PROBE_NAME ": FAIL (" MACHINE ": f: MSI on cint: critical entries (want 2: unacknowledged, then read MSIR0)="
+s_badmasked: .asciz "PROBE " PROBE_NAME ": FAIL (" MACHINE ": g: expiry under GTVPR0[MSK]=1 interrupted: critical entries="
+s_badunmasked: .asciz "PROBE " PROBE_NAME ": FAIL (" MACHINE ": g: expiry latched under MSK, after unmasking: critical entries (want 1)="
 s_badlat: .asciz "PROBE " PROBE_NAME ": FAIL (" MACHINE ": implausible expiry-to-handler TB ticks="
 
 	.section .bss

@@ -64,8 +64,8 @@
  * "PROBE-RESULT FAIL <step> ...", then the FPGA POWOFF register stops QEMU.
  * Loaded raw with -kernel at 0x0c800000, entered at 0xac800000 (P2) with
  * SR.BL=1, IMASK=15 (hw/sh4/r2d.c); a page is 4 KiB (TARGET_PAGE_BITS 12).
- * Pure assembly on purpose (GCC 12 SH miscompilation, see
- * notes/linuxbuild.md).
+ * Pure assembly on purpose (GCC 12's SH back end
+ * miscompiled C in the project's early probing).
  */
 
 	.set	INTEVT,   0xff000028

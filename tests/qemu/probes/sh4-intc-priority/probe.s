@@ -23,12 +23,13 @@
  * masks only at IMASK == 15 and otherwise returns the first pending source
  * in table order, so TMU0 is taken at step b; and sh_intc_write() counts a
  * non-zero to non-zero IPR change as a second enable, disabling the source.
+ * Fixed by qemu/patches/0003-hw-intc-sh_intc-priority-levels-and-IMASK.patch.
  *
  * Output on the SCIF (QEMU serial_hd(1)): "PROBE-RESULT PASS" or
  * "PROBE-RESULT FAIL <step> ...", then the FPGA POWOFF register stops QEMU.
  * Loaded raw with -kernel at 0x0c800000, entered at 0xac800000 (P2) with
- * SR.BL=1, IMASK=15 (hw/sh4/r2d.c). Pure assembly on purpose (GCC 12 SH
- * miscompilation, see notes/linuxbuild.md).
+ * SR.BL=1, IMASK=15 (hw/sh4/r2d.c). Pure assembly on purpose (GCC 12's SH back
+ * end miscompiled C in the project's early probing).
  */
 
 	.set	INTEVT,   0xff000028

@@ -20,6 +20,7 @@
  * Why stock QEMU 7.2 fails: hw/intc/sh_intc.c treats the INTMSK00 /
  * INTMSKCLR00 pair as enable-set / enable-clear registers, so writing
  * INTMSK00 enables the source (a is taken) and INTMSKCLR00 disables it.
+ * Fixed by qemu/patches/0005-hw-intc-sh_intc-INTMSK00-masks-INTMSKCLR00-unmasks.patch.
  *
  * Output on the SCIF (QEMU serial_hd(1)): "PROBE-RESULT PASS" or
  * "PROBE-RESULT FAIL <step> ...", then the FPGA POWOFF register stops QEMU.

@@ -22,6 +22,7 @@
  * pending interrupt is only taken at the next exit to cpu_exec's loop
  * (a later ldc sr, exception, sleep, or icount deadline), so r9 is large or
  * the interrupt is not taken at all within the loop.
+ * Fixed by qemu/patches/0004-target-sh4-take-interrupts-unmasked-by-rte-at-once.patch.
  *
  * Output on the SCIF (QEMU serial_hd(1)): "PROBE-RESULT PASS" or
  * "PROBE-RESULT FAIL <step> ...", then the FPGA POWOFF register stops QEMU.
