@@ -35,8 +35,7 @@ _start:
 	li	r20, -1			/* MSR seen by the sc handler */
 	li	r21, -1			/* SRR1 seen by the sc handler */
 	mfmsr	r10
-	lis	r4, (MSR_CE | MSR_ME | MSR_DE)@h
-	ori	r4, r4, (MSR_CE | MSR_ME | MSR_DE)@l
+	LA	r4, (MSR_CE | MSR_ME | MSR_DE)
 	or	r10, r10, r4
 	mtmsr	r10
 	isync
@@ -45,8 +44,7 @@ _start:
 	/* back from the handler */
 	cmpw	r21, r10
 	bne	bad_srr1
-	lis	r4, (MSR_CE | MSR_ME | MSR_DE)@h
-	ori	r4, r4, (MSR_CE | MSR_ME | MSR_DE)@l
+	LA	r4, (MSR_CE | MSR_ME | MSR_DE)
 	and	r4, r10, r4		/* the CE/ME/DE bits that mtmsr accepted */
 	andis.	r5, r4, MSR_CE@h
 	beq	bad_setup		/* CE must be set for the test to mean anything */

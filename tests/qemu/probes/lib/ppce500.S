@@ -68,10 +68,15 @@
 	.endr
 .endm
 
+/* load a 32-bit address or constant */
+.macro LA reg, val
+	lis	\reg, (\val)@h
+	ori	\reg, \reg, (\val)@l
+.endm
+
 /* print the string at \label (clobbers r3-r6) */
 .macro SAY label
-	lis	r3, \label@h
-	ori	r3, r3, \label@l
+	LA	r3, \label
 	bl	puts
 .endm
 
@@ -90,8 +95,7 @@
 	.text
 /* puts(r3 = NUL-terminated string); clobbers r3, r5, r6 */
 puts:
-	lis	r5, UART_THR@h
-	ori	r5, r5, UART_THR@l
+	LA	r5, UART_THR
 1:	lbz	r6, 0(r3)
 	cmpwi	r6, 0
 	beqlr
@@ -106,11 +110,9 @@ puts:
 puthex:
 	mflr	r7
 	mr	r4, r3
-	lis	r3, s_0x@h
-	ori	r3, r3, s_0x@l
+	LA	r3, s_0x
 	bl	puts
-	lis	r5, UART_THR@h
-	ori	r5, r5, UART_THR@l
+	LA	r5, UART_THR
 	li	r6, 8
 1:	rotlwi	r4, r4, 4
 	andi.	r3, r4, 0xf
@@ -151,13 +153,11 @@ putdec:
 
 /* wait until the UART is idle, then ask GUTS for a reset (QEMU -no-reboot exits) */
 exit:
-	lis	r5, UART_THR@h
-	ori	r5, r5, UART_THR@l
+	LA	r5, UART_THR
 1:	lbz	r0, 5(r5)
 	andi.	r0, r0, 0x40		/* TEMT */
 	beq	1b
-	lis	r4, RSTCR@h
-	ori	r4, r4, RSTCR@l
+	LA	r4, RSTCR
 	li	r5, 2
 	stw	r5, 0(r4)
 	sync

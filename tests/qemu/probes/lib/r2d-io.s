@@ -2,8 +2,9 @@
 /*
  * r2d-io.s - output, exit and delay for the r2d (SH7751R) probes: poweroff
  * through the board FPGA (QEMU exits), puts, puthex and putdec on SCIF
- * (serial_hd(1)), spin (a delay that lets pending interrupts in), and the
- * message of the general exception vector (START_AND_EXCEPTION_VECTOR).
+ * (serial_hd(1)), spin (a delay that lets pending interrupts in),
+ * fail_record (a FAIL line with recorded words), and the message of the
+ * general exception vector (START_AND_EXCEPTION_VECTOR).
  * A probe defines the LI macro, SCFTDR2 and POWOFF, then .includes this
  * (tests/qemu/probes/lib/r2d.mk passes -I).
  */
@@ -85,6 +86,39 @@ spin:
 	rts
 	nop
 
+/*
+ * fail_record: print "PROBE-RESULT FAIL <r10 message><r13 label> w0 w1 ...)"
+ * with the r12 words at r11 (e.g. what the interrupt handler recorded),
+ * then power off. Does not return.
+ */
+fail_record:
+	SETIMASK 15
+	LI	r4, msg_fail_lib
+	bsr	puts
+	nop
+	mov	r10, r4
+	bsr	puts
+	nop
+	mov	r13, r4
+	bsr	puts
+	nop
+1:	LI	r4, msg_sp_lib
+	bsr	puts
+	nop
+	mov.l	@r11+, r4
+	bsr	puthex
+	nop
+	dt	r12
+	bf	1b
+	LI	r4, msg_close_lib
+	bsr	puts
+	nop
+	bra	poweroff
+	nop
+
+msg_fail_lib:	.asciz "PROBE-RESULT FAIL "
+msg_sp_lib:	.asciz " "
+msg_close_lib:	.asciz ")\r\n"
 	.balign	4
 pow10:	.long	1000000000, 100000000, 10000000, 1000000, 100000
 	.long	10000, 1000, 100, 10, 1, 0

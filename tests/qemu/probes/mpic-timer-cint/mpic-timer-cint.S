@@ -68,6 +68,20 @@
 #define PERIOD		250		/* MPIC clocks (25 MHz): 10 us */
 #define TB_PERIOD	(PERIOD * 16)	/* timebase ticks (400 MHz) */
 #define WANT		10		/* handler entries to collect */
+
+/* global timer A0: start counting PERIOD down / stop it (clobber r4, r5) */
+.macro TIMER_START
+	LA	r4, GTBCR0
+	li	r5, PERIOD
+	stw	r5, 0(r4)		/* GTBCR0: CI = 0 starts the count */
+	sync
+.endm
+.macro TIMER_STOP
+	LA	r4, GTBCR0
+	LA	r5, GT_CI | PERIOD
+	stw	r5, 0(r4)
+	sync
+.endm
 #define CTPR0		(MPIC + 0x20080)	/* core 0: current task priority */
 #define IACK0		(MPIC + 0x200a0)	/* core 0: interrupt acknowledge */
 #define EOI0_OFF	0x10			/* EOI, from IACK0 */
@@ -89,22 +103,17 @@
 _start:
 	map_ccsr
 	set_ivors
-	lis	r21, VPR@h
-	ori	r21, r21, VPR@l
-	lis	r22, GTVPR0@h
-	ori	r22, r22, GTVPR0@l
-	lis	r23, log@h
-	ori	r23, r23, log@l
+	LA	r21, VPR
+	LA	r22, GTVPR0
+	LA	r23, log
 	li	r24, 0
 	li	r29, 0
 	li	r31, 1			/* a-d: leave entry 1 unacknowledged */
-	lis	r4, GTBCR0@h
-	ori	r4, r4, GTBCR0@l
+	LA	r4, GTBCR0
 	lis	r5, GT_CI@h
 	stw	r5, 0(r4)		/* timer stopped */
 	stw	r21, 0(r22)		/* GTVPR0 */
-	lis	r4, GTDR0@h
-	ori	r4, r4, GTDR0@l
+	LA	r4, GTDR0
 	lis	r5, GTDR_CI0@h
 	stw	r5, 0(r4)
 	sync
@@ -115,8 +124,7 @@ _start:
 	oris	r4, r4, MSR_CE@h
 	mtmsr	r4
 	isync
-	lis	r4, GTBCR0@h
-	ori	r4, r4, GTBCR0@l
+	LA	r4, GTBCR0
 	li	r5, PERIOD
 	mftb	r11			/* start of the count */
 	stw	r5, 0(r4)		/* GTBCR0: CI = 0 starts the count */
@@ -130,11 +138,7 @@ _start:
 	subf	r4, r11, r4
 	cmplw	r4, r12
 	blt	1b
-2:	lis	r4, GTBCR0@h
-	ori	r4, r4, GTBCR0@l
-	lis	r5, (GT_CI | PERIOD)@h
-	ori	r5, r5, (GT_CI | PERIOD)@l
-	stw	r5, 0(r4)		/* stop */
+2:	TIMER_STOP
 	stw	r21, 0(r22)		/* acknowledge any latched expiry */
 	sync
 	mr	r13, r24
@@ -176,11 +180,7 @@ _start:
 	mtmsr	r4
 	isync
 	mr	r13, r24
-	lis	r4, GTBCR0@h
-	ori	r4, r4, GTBCR0@l
-	li	r5, PERIOD
-	stw	r5, 0(r4)		/* start */
-	sync
+	TIMER_START
 	mftb	r14
 5:	lwz	r5, 0(r22)
 	andis.	r5, r5, VPR_A@h
@@ -190,15 +190,11 @@ _start:
 	cmplwi	r5, 3 * TB_PERIOD
 	blt	5b
 	b	not_latched_ce0
-6:	lis	r5, (GT_CI | PERIOD)@h
-	ori	r5, r5, (GT_CI | PERIOD)@l
-	stw	r5, 0(r4)		/* stop */
-	lis	r4, GTDR0@h
-	ori	r4, r4, GTDR0@l
+6:	TIMER_STOP
+	LA	r4, GTDR0
 	li	r5, 1
 	stw	r5, 0(r4)		/* GTDR0 = P0: int of core 0 */
-	lis	r4, CTPR0@h
-	ori	r4, r4, CTPR0@l
+	LA	r4, CTPR0
 	li	r5, 0
 	stw	r5, 0(r4)
 	sync
@@ -224,10 +220,8 @@ _start:
 	mr	r13, r24
 	addi	r31, r24, 1		/* its first entry stays unacknowledged */
 	li	r29, 1			/* the handler reads MSIR0 to acknowledge */
-	lis	r4, SRC224@h
-	ori	r4, r4, SRC224@l
-	lis	r5, MSI_VPR@h
-	ori	r5, r5, MSI_VPR@l
+	LA	r4, SRC224
+	LA	r5, MSI_VPR
 	stw	r5, 0(r4)		/* IVPR */
 #ifdef MPC8544DS
 	lis	r5, GTDR_CI0@h		/* IDR: CI0 */
@@ -237,8 +231,7 @@ _start:
 	stw	r5, 0x10(r4)		/* IDR: P0 */
 	stw	r5, 0x18(r4)		/* ILR: INTTGT = cint */
 #endif
-	lis	r4, MSIIR@h
-	ori	r4, r4, MSIIR@l
+	LA	r4, MSIIR
 	li	r5, 0
 	stw	r5, 0(r4)		/* trigger */
 	sync
@@ -252,29 +245,20 @@ _start:
 	/* g: an expiry under GTVPR0[MSK] waits for the unmasking write */
 	li	r29, 0			/* acknowledge timers again */
 	li	r31, 0			/* every entry acknowledged */
-	lis	r4, GTDR0@h
-	ori	r4, r4, GTDR0@l
+	LA	r4, GTDR0
 	lis	r5, GTDR_CI0@h
 	stw	r5, 0(r4)		/* back on cint */
-	lis	r5, (VPR | 0x80000000)@h
-	ori	r5, r5, (VPR | 0x80000000)@l
+	LA	r5, (VPR | 0x80000000)
 	stw	r5, 0(r22)		/* GTVPR0: masked */
 	sync
 	mr	r13, r24
-	lis	r4, GTBCR0@h
-	ori	r4, r4, GTBCR0@l
-	li	r5, PERIOD
-	stw	r5, 0(r4)		/* start */
-	sync
+	TIMER_START
 	mftb	r14
 10:	mftb	r5
 	subf	r5, r14, r5
 	cmplwi	r5, TB_PERIOD + TB_PERIOD / 2
 	blt	10b
-	lis	r5, (GT_CI | PERIOD)@h
-	ori	r5, r5, (GT_CI | PERIOD)@l
-	stw	r5, 0(r4)		/* stop after one expiry */
-	sync
+	TIMER_STOP			/* after one expiry */
 	subf	r10, r13, r24
 	cmpwi	r10, 0
 	bne	bad_masked
@@ -376,8 +360,7 @@ bad_unmasked:
 
 /* IVOR4 external input: acknowledge (r29 = vector), count, end with EOI */
 ext_handler:
-	lis	r27, IACK0@h
-	ori	r27, r27, IACK0@l
+	LA	r27, IACK0
 	lwz	r29, 0(r27)
 	addi	r28, r28, 1
 	li	r30, 0

@@ -34,8 +34,7 @@ _start:
 	set_ivors
 	mfmsr	r10			/* original MSR */
 	oris	r11, r10, MSR_CE@h	/* MSR wanted after rfci */
-	lis	r4, after_rfci@h
-	ori	r4, r4, after_rfci@l
+	LA	r4, after_rfci
 	mtspr	SPR_CSRR0, r4
 	mtspr	SPR_CSRR1, r11
 	li	r31, 1			/* step: rfci */
@@ -45,8 +44,7 @@ after_rfci:
 	mfmsr	r12
 	cmpw	r12, r11
 	bne	bad_msr
-	lis	r4, after_rfdi@h
-	ori	r4, r4, after_rfdi@l
+	LA	r4, after_rfdi
 	mtspr	SPR_DSRR0, r4
 	mtspr	SPR_DSRR1, r10
 	mr	r11, r10

@@ -518,30 +518,10 @@ failn:
 
 /* r10 = message; then the handler's record */
 fail:
-	SETIMASK 15
-	LI	r4, msg_fail
-	bsr	puts
-	nop
-	mov	r10, r4
-	bsr	puts
-	nop
-	LI	r4, msg_rec
-	bsr	puts
-	nop
+	LI	r13, msg_rec
 	LI	r11, h_n
 	mov	#5, r12
-1:	LI	r4, msg_sp
-	bsr	puts
-	nop
-	mov.l	@r11+, r4
-	bsr	puthex
-	nop
-	dt	r12
-	bf	1b
-	LI	r4, msg_recend
-	bsr	puts
-	nop
-	bra	poweroff
+	bra	fail_record
 	nop
 
 	.include "r2d-io.s"
@@ -585,8 +565,6 @@ msg_h_late:  .asciz "H: page-split bf/s loop: interrupt must be taken within 1 i
 msg_h_re:    .asciz "H: in 12 trials the timer fired only after the loop (host overloaded?)"
 msg_to:	     .asciz "timeout waiting for TCNT0 to underflow"
 msg_rec:     .asciz " (handler record n spc r9 r12 intevt:"
-msg_recend:  .asciz ")\r\n"
-msg_sp:	     .asciz " "
 msg_nl:	     .asciz "\r\n"
 
 	.balign	4

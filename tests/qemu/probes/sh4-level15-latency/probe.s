@@ -292,28 +292,10 @@ arm0:
 
 /* r10 = message; then the handler's record */
 fail:
-	SETIMASK 15
-	LI	r4, msg_fail
-	bsr	puts
-	nop
-	mov	r10, r4
-	bsr	puts
-	nop
-	LI	r4, msg_rec
-	bsr	puts
-	nop
+	LI	r13, msg_rec
 	LI	r11, h_n
 	mov	#5, r12
-1:	LI	r4, msg_sp
-	bsr	puts
-	nop
-	mov.l	@r11+, r4
-	bsr	puthex
-	nop
-	dt	r12
-	bf	1b
-	LI	r4, msg_nl
-	bsr	puts
+	bra	fail_record
 	nop
 
 	.include "r2d-io.s"
@@ -332,7 +314,6 @@ msg_ns:	   .asciz " ns ("
 msg_ticks: .asciz " TMU ticks); underflow at "
 msg_unf:   .asciz " ns after TSTR (TCNT0=30 at Pphi/4=15 MHz), handler entry at "
 msg_end:   .asciz " ns; level 15 taken and level 14 not at IMASK=14\r\n"
-msg_fail:  .asciz "PROBE-RESULT FAIL "
 msg_a_n:   .asciz "a: level-15 TMU0 not taken exactly once during the timed loop under IMASK=14"
 msg_a_ev:  .asciz "a: INTEVT is not 0x400 (TMU0)"
 msg_a_spc: .asciz "a: level-15 TMU0 taken, but SPC is outside the timed loop (late)"
@@ -340,8 +321,6 @@ msg_b:	   .asciz "b: level-14 TMU0 taken under IMASK=14"
 msg_b_unf: .asciz "b: TCNT0 reloaded but TCR0.UNF not set"
 msg_to:	   .asciz "timeout waiting for TCNT0 to underflow"
 msg_rec:   .asciz " (handler record n tcnt spc r9 intevt:"
-msg_sp:	   .asciz " "
-msg_nl:	   .asciz ")\r\n"
 
 	.balign	4
 h_n:	  .long	0			/* handler record: keep this order */
