@@ -45,6 +45,15 @@
 	ASSERT_T \msg
 	.endm
 
+/* fail with message \msg unless the word at \addr equals \val */
+	.macro	EXPECT_H addr, val, msg
+	LI	r1, \addr
+	mov.l	@r1, r2
+	LI	r3, \val
+	cmp/eq	r2, r3
+	ASSERT_T \msg
+	.endm
+
 	.macro	SPIN n
 	LI	r4, \n
 	bsr	spin

@@ -78,15 +78,6 @@
 
 	.include "r2d-macros.s"
 
-/* fail unless the word at \addr equals \val */
-	.macro	EXPECT_H addr, val, msg
-	LI	r1, \addr
-	mov.l	@r1, r2
-	LI	r3, \val
-	cmp/eq	r2, r3
-	ASSERT_T \msg
-	.endm
-
 /*
  * One run of step b with \j nops after the TSTR store: poll TCNT0 until it
  * reads negative (reloaded from TCOR0); the read of iteration i is
