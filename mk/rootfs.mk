@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: MIT
-# rootfs.mk - the guest initramfs: Debian's busybox-static for the guest's
-# Debian architecture (BUSYBOX_ARCH in board.mk), linux-guest/rootfs/ and the
-# project's Linux tools ($(B)/tools, see mk/tools.mk).
+# rootfs.mk - the guest initramfs: busybox, linux-guest/rootfs/ and the
+# project's Linux tools ($(B)/tools, see mk/tools.mk). busybox is Debian's
+# busybox-static .deb when the guest has a Debian architecture (BUSYBOX_ARCH
+# in board.mk), else built from Debian's busybox source with $(LINUX_CROSS)
+# (mk/busybox-build.sh, cached), e.g. for 32-bit PowerPC.
 
 ROOTFS := $(B)/rootfs
 INITRAMFS_FILE := $(B)/initramfs.cpio.gz
@@ -12,12 +14,20 @@ BUSYBOX_DEB = $(firstword $(wildcard $(CK_DEBS)/busybox-static_*_$(BUSYBOX_ARCH)
 .PHONY: rootfs
 rootfs: $(INITRAMFS_FILE)
 
+ifneq ($(BUSYBOX_ARCH),)
+BUSYBOX_INSTALL = test -n "$(BUSYBOX_DEB)" || \
+		{ echo "busybox-static:$(BUSYBOX_ARCH) .deb not in $(CK_DEBS): run 'make deps'" >&2; exit 1; }; \
+	echo "[rootfs] $(notdir $(BUSYBOX_DEB)) + tools -> $@"; \
+	dpkg-deb -x $(BUSYBOX_DEB) $(ROOTFS) && rm -rf $(ROOTFS)/usr/share
+else
+BUSYBOX_INSTALL = bb=$$(CK_CACHE=$(CK_CACHE) JOBS=$(JOBS) mk/busybox-build.sh $(LINUX_CROSS)) || exit 1; \
+	echo "[rootfs] busybox built from Debian's source ($$bb) + tools -> $@"; \
+	install -D -m 0755 $$bb $(ROOTFS)/bin/busybox
+endif
+
 $(INITRAMFS_FILE): $(wildcard linux-guest/rootfs/*) $(TOOLS_FILES) mk/rootfs.mk
-	@test -n "$(BUSYBOX_DEB)" || { echo "busybox-static:$(BUSYBOX_ARCH) .deb not in $(CK_DEBS): run 'make deps'" >&2; exit 1; }
-	@echo "[rootfs] $(notdir $(BUSYBOX_DEB)) + tools -> $@"
 	@rm -rf $(ROOTFS) && mkdir -p $(ROOTFS)
-	@dpkg-deb -x $(BUSYBOX_DEB) $(ROOTFS)
-	@rm -rf $(ROOTFS)/usr/share
+	@$(BUSYBOX_INSTALL)
 	@mkdir -p $(ROOTFS)/proc $(ROOTFS)/sys $(ROOTFS)/dev $(ROOTFS)/tmp $(ROOTFS)/etc $(ROOTFS)/usr/bin $(ROOTFS)/root
 	@install -m 0755 linux-guest/rootfs/init $(ROOTFS)/init
 	@install -m 0644 linux-guest/rootfs/profile $(ROOTFS)/etc/profile
