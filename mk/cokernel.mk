@@ -117,6 +117,7 @@ $(CK_IMAGE): $(CK_ELF)
 	@cp $< $@
 endif
 
-image: $(CK_IMAGE)
+# the co-kernel alone is always built too (tests/qemu/test_bare.py boots it)
+image: $(CK_IMAGE) $(CK_ELF)
 
 -include $(CK_OBJS:.o=.d) $(CK_OUT)/asm-offsets.d

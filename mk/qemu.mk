@@ -3,8 +3,11 @@
 # `run` and `check` install what they need first (make deps), then build.
 
 IMAGE_ELF := $(B)/cokernel-linux.elf
-# boards whose QEMU tests `make check` runs
+# boards whose QEMU tests `make check` runs: all of them (Linux guest
+# included) on CHECK_BOARDS, the co-kernel alone (test_bare.py, images built
+# with NO_LINUX=1) on CHECK_BARE_BOARDS, the ports whose Linux step is to come
 CHECK_BOARDS ?= versatilepb
+CHECK_BARE_BOARDS ?= e500
 SUBMAKE := $(MAKE) --no-print-directory
 
 # The project's QEMU (Debian's source package + qemu/patches, cached): every
@@ -34,6 +37,7 @@ check:
 	@$(SUBMAKE) unit
 	@$(SUBMAKE) qemu-probes-run
 	@for b in $(CHECK_BOARDS); do $(SUBMAKE) BOARD=$$b image || exit 1; done
+	@for b in $(CHECK_BARE_BOARDS); do $(SUBMAKE) BOARD=$$b NO_LINUX=1 image || exit 1; done
 	@$(SUBMAKE) qemu-test
 
 .PHONY: qemu
@@ -45,6 +49,8 @@ qemu:
 qemu-test:
 	@$(WITH_QEMU) cd tests/qemu && $(PYTHON) -m pytest -v -p no:cacheprovider \
 		$(foreach b,$(CHECK_BOARDS),--board=$(b)) .
+	@$(if $(CHECK_BARE_BOARDS),$(WITH_QEMU) cd tests/qemu && $(PYTHON) -m pytest -v \
+		-p no:cacheprovider $(foreach b,$(CHECK_BARE_BOARDS),--board=$(b)) test_bare.py)
 
 bench:
 	@$(SUBMAKE) deps

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: MIT
-# find-qemu.sh - sourced by qemu/run-<board>: ck_qemu <arch> prints the
-# emulator to run. In order: $QEMU (a binary you name), $QEMU_BIN/qemu-system-
+# find-qemu.sh - sourced by qemu/run-<board>. ck_qemu <arch> prints the
+# emulator to run; ck_icount_args prints the timing options for $ICOUNT.
+# ck_qemu: In order: $QEMU (a binary you name), $QEMU_BIN/qemu-system-
 # <arch> (the make targets set QEMU_BIN to the project's build), else the
 # project's build in the cache if `make qemu` made it. Debian's stock binary
 # is never picked silently: it lacks the fixes in qemu/patches.
@@ -24,4 +25,16 @@ ck_qemu() {
 		return 1
 	fi
 	echo "$q"
+}
+
+# ck_icount_args: the -icount options for ICOUNT (unset/exact/1: shift=0,
+# sleep=off and -seed $SEED (1): 1 instruction = 1 ns of virtual time, idle
+# time skipped, figures exact; realtime: sleep=on; 0: none), one per line.
+ck_icount_args() {
+	case "${ICOUNT:-exact}" in
+	exact | 1) printf '%s\n' -icount shift=0,sleep=off -seed "${SEED:-1}" ;;
+	realtime) printf '%s\n' -icount shift=0,sleep=on ;;
+	0) ;;
+	*) echo "ICOUNT must be exact (default), realtime or 0" >&2; return 1 ;;
+	esac
 }

@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: MIT
+/*
+ * asm-offsets.c - struct offsets for the e500 assembly. Compiled to assembly
+ * only (never linked); mk/cokernel.mk turns the "->SYM value" markers into
+ * generated/asm-offsets.h, so no offset is ever written by hand.
+ */
+#include <stddef.h>
+#include <ck/ck.h>
+#include <arch/ctx.h>
+
+#define DEFINE(sym, val) \
+	__asm__ volatile("\n->" #sym " %0 " #val : : "i"(val))
+
+_Static_assert(CTX_WORDS <= CK_ARCH_CTX_WORDS, "e500 frame fits ck_arch_ctx");
+
+void asm_offsets(void);
+
+void asm_offsets(void)
+{
+	DEFINE(TASK_CTX, offsetof(struct ck_task, ctx));
+	DEFINE(CTX_R0_OFF, offsetof(struct ck_arch_ctx, w[CTX_R0]));
+	DEFINE(CTX_CR_OFF, offsetof(struct ck_arch_ctx, w[CTX_CR]));
+	DEFINE(CTX_LR_OFF, offsetof(struct ck_arch_ctx, w[CTX_LR]));
+	DEFINE(CTX_CTR_OFF, offsetof(struct ck_arch_ctx, w[CTX_CTR]));
+	DEFINE(CTX_XER_OFF, offsetof(struct ck_arch_ctx, w[CTX_XER]));
+	DEFINE(CTX_PC_OFF, offsetof(struct ck_arch_ctx, w[CTX_PC]));
+	DEFINE(CTX_MSR_OFF, offsetof(struct ck_arch_ctx, w[CTX_MSR]));
+}

@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * booke.h - e500v2 (Book-E, e500 core family) special purpose registers and
+ * bits the co-kernel uses; usable from C and assembly.
+ *
+ * Sources: EREF (Freescale "EREF: A Programmer's Reference Manual for
+ * Freescale Embedded Processors", Book-E MSR, IVORs, MAS registers),
+ * e500CORERM (e500 core reference manual: HID0[DOZE], MSR[WE], TLB1 sizes);
+ * QEMU 7.2 target/ppc (cpu.h MSR bits, cpu_init.c check_pow_hid0).
+ */
+#ifndef ARCH_BOOKE_H
+#define ARCH_BOOKE_H
+
+/* SPR numbers */
+#define SPRN_DEAR 61
+#define SPRN_ESR 62
+#define SPRN_IVPR 63
+#define SPRN_CSRR0 58
+#define SPRN_CSRR1 59
+#define SPRN_SPRG2 274      /* Linux: critical-class scratch (reg.h) */
+#define SPRN_MCSRR0 570
+#define SPRN_MCSRR1 571
+#define SPRN_IVOR0 400      /* IVOR0..15 = 400..415 */
+#define SPRN_IVOR32 528     /* IVOR32..35 = 528..531 (SPE, perf monitor) */
+#define SPRN_MAS0 624
+#define SPRN_MAS1 625
+#define SPRN_MAS2 626
+#define SPRN_MAS3 627
+#define SPRN_MAS7 944
+#define SPRN_HID0 1008
+#define SPRN_TBL_READ 268   /* mfspr: TBL (user) */
+
+/* MSR (32-bit view) */
+#define MSR_WE 0x00040000u  /* wait state enable: doze with HID0[DOZE] */
+#define MSR_CE 0x00020000u  /* critical input, watchdog: the RT class */
+#define MSR_EE 0x00008000u  /* external input, decrementer: Linux's class */
+#define MSR_PR 0x00004000u
+#define MSR_ME 0x00001000u
+#define MSR_DE 0x00000200u
+
+/* HID0 */
+#define HID0_DOZE 0x00800000u
+#define HID0_TBEN 0x00004000u
+
+/* MAS0..3, MAS7 fields for tlbwe (TLB1 entries, e500v2) */
+#define MAS0_TLB1 0x10000000u
+#define MAS0_ESEL(n) ((n) << 16)
+#define MAS1_VALID 0x80000000u
+#define MAS1_IPROT 0x40000000u
+#define MAS1_TSIZE(t) ((t) << 8)        /* page = 4^t KiB */
+#define TSIZE_1M 5
+#define TSIZE_4M 6
+#define TSIZE_16M 7
+#define TSIZE_64M 8
+#define MAS2_I 0x08u
+#define MAS2_M 0x04u
+#define MAS2_G 0x02u
+#define MAS3_SX 0x10u
+#define MAS3_SW 0x04u
+#define MAS3_SR 0x01u
+
+#endif /* ARCH_BOOKE_H */

@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * ctx.h - layout of the e500 (Book-E) saved register frame in struct
+ * ck_arch_ctx.
+ *
+ * One format for every saved context (critical input entry, voluntary
+ * switch, new task): r0-r31, CR, LR, CTR, XER, the pc to resume at and the
+ * MSR to resume with. Every frame is resumed the same way: CSRR0/1 loaded
+ * from PC/MSR and `rfci` (entry.S), which is safe because a frame is only
+ * ever resumed with the RT class (MSR[CE]) masked. No SPE state: the
+ * co-kernel is built soft-float and never sets MSR[SPE]. The assembly uses
+ * the byte offsets asm-offsets.c derives from these indices.
+ */
+#ifndef ARCH_CTX_H
+#define ARCH_CTX_H
+
+enum arch_ctx_word {
+	CTX_R0 = 0,      /* r0..r31 at CTX_R0 + n */
+	CTX_R1 = 1,      /* stack pointer */
+	CTX_R3 = 3,      /* first argument */
+	CTX_CR = 32,
+	CTX_LR = 33,
+	CTX_CTR = 34,
+	CTX_XER = 35,
+	CTX_PC = 36,     /* where the context resumes (CSRR0 on entry) */
+	CTX_MSR = 37,    /* MSR it resumes with (CSRR1 on entry, WE cleared) */
+	CTX_WORDS = 38,
+};
+
+#endif /* ARCH_CTX_H */

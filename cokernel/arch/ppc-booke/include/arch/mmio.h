@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * mmio.h - e500 (Book-E) device register accessors.
+ *
+ * Every driver register access goes through these. The CPU is big-endian
+ * and so are the CCSR devices (MPIC, DUART), so no byte swap. The CCSR is
+ * mapped cache-inhibited and guarded (I|G), which keeps accesses in order
+ * among themselves but not against cacheable memory: as Linux's
+ * arch/powerpc/include/asm/io.h does, a store is preceded by `sync` and a
+ * load is followed by the twi/isync idiom, so that the load has completed
+ * before anything after it executes (e500CORERM "memory synchronization").
+ */
+#ifndef ARCH_MMIO_H
+#define ARCH_MMIO_H
+
+#include <stdint.h>
+
+/** mmio_read32() - read the big-endian 32-bit register at @addr. Context: any. */
+static inline uint32_t mmio_read32(uintptr_t addr)
+{
+	uint32_t v;
+
+	__asm__ volatile("sync\n\tlwz%U1%X1 %0,%1\n\ttwi 0,%0,0\n\tisync"
+			 : "=r"(v)
+			 : "m"(*(const volatile uint32_t *)addr)
+			 : "memory");
+	return v;
+}
+
+/** mmio_write32() - write @val to the big-endian 32-bit register at @addr. */
+static inline void mmio_write32(uintptr_t addr, uint32_t val)
+{
+	__asm__ volatile("sync\n\tstw%U0%X0 %1,%0"
+			 : "=m"(*(volatile uint32_t *)addr)
+			 : "r"(val)
+			 : "memory");
+}
+
+/** mmio_read8() - read the 8-bit register at @addr. Context: any. */
+static inline uint8_t mmio_read8(uintptr_t addr)
+{
+	uint32_t v;
+
+	__asm__ volatile("sync\n\tlbz%U1%X1 %0,%1\n\ttwi 0,%0,0\n\tisync"
+			 : "=r"(v)
+			 : "m"(*(const volatile uint8_t *)addr)
+			 : "memory");
+	return (uint8_t)v;
+}
+
+/** mmio_write8() - write @val to the 8-bit register at @addr. */
+static inline void mmio_write8(uintptr_t addr, uint8_t val)
+{
+	__asm__ volatile("sync\n\tstb%U0%X0 %1,%0"
+			 : "=m"(*(volatile uint8_t *)addr)
+			 : "r"(val)
+			 : "memory");
+}
+
+/** mmio_wmb() - order earlier stores before later accesses (sync). */
+static inline void mmio_wmb(void)
+{
+	__asm__ volatile("sync" ::: "memory");
+}
+
+#endif /* ARCH_MMIO_H */

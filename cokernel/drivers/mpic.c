@@ -1,0 +1,278 @@
+// SPDX-License-Identifier: MIT
+/*
+ * mpic.c - Freescale MPIC (FSL MPIC 4.2 on QEMU ppce500; MPC8544ERM
+ * chapter 10 "Programmable Interrupt Controller"): the PIC of e500 boards,
+ * global timer A0 as the RT event timer, the core's timebase as the RT
+ * clock. Line numbering: drv/mpic.h.
+ *
+ * RT class = the core's critical input (cint, gated by MSR[CE]); normal
+ * class = int (MSR[EE]). Routing to cint: an interrupt source through its
+ * ILR (INTTGT = 1, MPIC 4.x; QEMU hw/intc/openpic.c write_IRQreg_ilr); a
+ * global timer, which has no ILR, through GTDR[CI0] (bit 30), which QEMU
+ * accepts on MPIC 4.2 only with qemu/patches/0006. An edge (timer) on cint
+ * has no IACK/EOI: it stays latched until software writes the source's
+ * vector/priority register (GTVPR) while it is asserted (patch 0006, the
+ * model's documented choice; unverified on silicon). So every write of a
+ * VPR (mask, unmask, ack) also releases such a latch.
+ *
+ * pending_rt(): QEMU does not implement the summary registers (openpic.c
+ * openpic_summary_read returns 0, "TODO: EISR/EIMR"), so the driver reads
+ * the activity bit (VPR[A]) of each line it routed to cint: one MMIO read
+ * per RT line (one in practice, the timer). A routed, unmasked source with
+ * A set is asserted on its output.
+ *
+ * No reset: GCR[RST] would also reset what Linux's side of the vPIC relies
+ * on later; mpic_init() programs every register it uses instead.
+ */
+#include <stdint.h>
+#include <arch/mmio.h>
+#include <drv/mpic.h>
+
+#define MPIC_FRR 0x01000u        /* RO 32: feature reporting, NIRQ 26:16 */
+#define MPIC_GCR 0x01020u        /* RW 32: global configuration */
+#define MPIC_IPIDR(n) (0x00040u + 0x10u * (n)) /* WO 32: IPI dispatch, this core */
+#define MPIC_IPIVPR(n) (0x010a0u + 0x10u * (n)) /* RW 32: IPI vector/priority */
+#define MPIC_GT(n) (0x01100u + 0x40u * (n))    /* global timer A<n> block */
+#define GT_CCR 0x00u             /* RO 32: current count (TOG bit 31) */
+#define GT_BCR 0x10u             /* RW 32: base count, CI bit 31 */
+#define GT_VPR 0x20u             /* RW 32: vector/priority */
+#define GT_DR 0x30u              /* RW 32: destination */
+#define MPIC_SRC(s) (0x10000u + 0x20u * (s))   /* interrupt source <s> block */
+#define SRC_VPR 0x00u            /* RW 32: vector/priority */
+#define SRC_DR 0x10u             /* RW 32: destination (core bits) */
+#define SRC_LR 0x18u             /* RW 32: level (INTTGT), MPIC 4.x */
+#define MPIC_CTPR0 0x20080u      /* RW 32: core 0 current task priority */
+
+#define GCR_MIXED 0x20000000u
+#define FRR_NIRQ(frr) ((((frr) >> 16) & 0x7ffu) + 1u)
+#define VPR_MSK 0x80000000u
+#define VPR_A 0x40000000u        /* activity (RO): asserted on its output */
+#define VPR_POL_SENSE 0x00c00000u
+#define VPR_PRIO(p) ((uint32_t)(p) << 16)
+#define GTBCR_CI 0x80000000u     /* count inhibit */
+#define GTDR_CI0 0x40000000u     /* cint of core 0 */
+#define DR_P0 0x00000001u        /* int of core 0 */
+#define LR_CINT 0x00000001u      /* INTTGT = critical */
+
+#define PRIO_NORMAL 8u
+#define PRIO_RT 15u              /* ignored on cint; max if routed to int */
+#define NR_TIMERS 4u
+#define NR_IPIS 4u
+#define NR_SRCS 256u
+#define NORMAL_WORDS ((MPIC_NR_LINES + 31u) / 32u)
+
+uintptr_t mpic_base;
+
+static struct {
+	uint32_t rt_lines;               /* bit n: line n routed to cint */
+	uint32_t nr_srcs;                /* sources the MPIC has (FRR) */
+	uint32_t normal_on[NORMAL_WORDS]; /* unmasked normal-class lines */
+	uintptr_t rt_vpr[CK_RT_LINES];   /* VPR address of each RT line */
+} mpic;
+
+static inline uint32_t rd(uint32_t reg)
+{
+	return mmio_read32(mpic_base + reg);
+}
+
+static inline void wr(uint32_t reg, uint32_t val)
+{
+	mmio_write32(mpic_base + reg, val);
+}
+
+/* Offset of @line's vector/priority register. */
+static uint32_t vpr_reg(unsigned int line)
+{
+	if (line < MPIC_LINE_IPI(0))
+		return MPIC_GT(line) + GT_VPR;
+	if (line < MPIC_LINE_SRC(0))
+		return MPIC_IPIVPR(line - MPIC_LINE_IPI(0));
+	return MPIC_SRC(line - MPIC_LINE_SRC(0)) + SRC_VPR;
+}
+
+static int line_ok(unsigned int line)
+{
+	return line < MPIC_LINE_SRC(0) || line - MPIC_LINE_SRC(0) < mpic.nr_srcs;
+}
+
+/* Context: RT masked. An IPI cannot reach cint: route(rt) is ignored. */
+static void mpic_route(unsigned int line, int rt)
+{
+	uint32_t bit = line < CK_RT_LINES ? 1u << line : 0;
+
+	if (!line_ok(line) || (rt && !bit))
+		return;
+	if (line < MPIC_LINE_IPI(0)) {
+		wr(MPIC_GT(line) + GT_DR, rt ? GTDR_CI0 : DR_P0);
+	} else if (line >= MPIC_LINE_SRC(0)) {
+		uint32_t src = MPIC_SRC(line - MPIC_LINE_SRC(0));
+
+		wr(src + SRC_DR, DR_P0);
+		wr(src + SRC_LR, rt ? LR_CINT : 0);
+	} else {
+		return;
+	}
+	if (rt) {
+		mpic.rt_lines |= bit;
+		mpic.rt_vpr[line] = mpic_base + vpr_reg(line);
+	} else {
+		mpic.rt_lines &= ~bit;
+	}
+}
+
+static void mpic_mask(unsigned int line)
+{
+	uint32_t reg = vpr_reg(line);
+
+	if (!line_ok(line))
+		return;
+	wr(reg, rd(reg) | VPR_MSK);
+	mpic.normal_on[line / 32u] &= ~(1u << (line % 32u));
+}
+
+static void mpic_unmask(unsigned int line)
+{
+	uint32_t reg = vpr_reg(line);
+
+	if (!line_ok(line))
+		return;
+	wr(reg, rd(reg) & ~VPR_MSK);
+	mpic.normal_on[line / 32u] |= 1u << (line % 32u);
+}
+
+/* Context: RT irq. One VPR read per RT line (the summary registers are
+ * not modelled by QEMU, see the top of this file). */
+static uint32_t mpic_pending_rt(void)
+{
+	uint32_t lines = mpic.rt_lines, pending = 0;
+
+	while (lines) {
+		unsigned int line = (unsigned int)__builtin_ctz(lines);
+
+		lines &= lines - 1u;
+		if (mmio_read32(mpic.rt_vpr[line]) & VPR_A)
+			pending |= 1u << line;
+	}
+	return pending;
+}
+
+/*
+ * Lowest unmasked normal-class line whose source is active, or -1. A scan
+ * of the VPRs, without IACK: enough before Linux, where nothing takes the
+ * normal class. TODO (Linux step): IACK/EOI on core 0 (MPIC_CTPR0 + 0x20
+ * / + 0x30) for the vPIC's next_normal/eoi.
+ */
+static int mpic_next_normal(void)
+{
+	unsigned int w;
+
+	for (w = 0; w < NORMAL_WORDS; w++) {
+		uint32_t on = mpic.normal_on[w];
+
+		while (on) {
+			unsigned int line = w * 32u + (unsigned int)__builtin_ctz(on);
+
+			on &= on - 1u;
+			if (line < CK_RT_LINES && (mpic.rt_lines & (1u << line)))
+				continue;
+			if (rd(vpr_reg(line)) & VPR_A)
+				return (int)line;
+		}
+	}
+	return -1;
+}
+
+/* Only IPIs can be raised by software: IPIDR<n> with core 0's bit. */
+static void mpic_soft_raise(unsigned int line)
+{
+	if (line >= MPIC_LINE_IPI(0) && line < MPIC_LINE_SRC(0))
+		wr(MPIC_IPIDR(line - MPIC_LINE_IPI(0)), DR_P0);
+}
+
+/*
+ * An IPI is cleared by core 0's IACK of its vector, which is the normal
+ * class's interrupt cycle: nothing to do outside it. TODO (Linux step):
+ * clear through IACK/EOI when the vPIC needs it.
+ */
+static void mpic_soft_clear(unsigned int line)
+{
+	(void)line;
+}
+
+void mpic_init(void)
+{
+	unsigned int i;
+
+	mpic.nr_srcs = FRR_NIRQ(rd(MPIC_FRR));
+	if (mpic.nr_srcs > NR_SRCS)
+		mpic.nr_srcs = NR_SRCS;
+	mpic.rt_lines = 0;
+	for (i = 0; i < NORMAL_WORDS; i++)
+		mpic.normal_on[i] = 0;
+	wr(MPIC_GCR, rd(MPIC_GCR) | GCR_MIXED);
+	for (i = 0; i < NR_TIMERS; i++) {
+		wr(MPIC_GT(i) + GT_BCR, GTBCR_CI);
+		wr(MPIC_GT(i) + GT_VPR, VPR_MSK | VPR_PRIO(PRIO_RT) | MPIC_LINE_TIMER(i));
+		wr(MPIC_GT(i) + GT_DR, DR_P0);
+	}
+	for (i = 0; i < NR_IPIS; i++)
+		wr(MPIC_IPIVPR(i), VPR_MSK | VPR_PRIO(PRIO_NORMAL) | MPIC_LINE_IPI(i));
+	for (i = 0; i < mpic.nr_srcs; i++) {
+		uint32_t src = MPIC_SRC(i);
+
+		wr(src + SRC_VPR, (rd(src + SRC_VPR) & VPR_POL_SENSE) | VPR_MSK |
+					  VPR_PRIO(PRIO_NORMAL) | MPIC_LINE_SRC(i));
+		wr(src + SRC_DR, DR_P0);
+		wr(src + SRC_LR, 0);
+	}
+	wr(MPIC_CTPR0, 0);
+}
+
+uint32_t mpic_tb_read(void)
+{
+	uint32_t tbl;
+
+	__asm__ volatile("mftb %0" : "=r"(tbl));
+	return tbl;
+}
+
+/*
+ * The global timers are periodic down-counters that load GTBCR's count
+ * only when GTBCR[CI] goes 1 -> 0 (MPC8544ERM GTBCR; QEMU openpic.c
+ * openpic_tmr_write): stop, then start with the new count.
+ */
+void mpic_timer_set_next(uint32_t ticks)
+{
+	uintptr_t bcr = mpic_base + MPIC_GT(0) + GT_BCR;
+
+	mmio_write32(bcr, GTBCR_CI | ticks);
+	mmio_write32(bcr, ticks);
+}
+
+/* Stopped first, so the periodic reload cannot fire again before the core
+ * re-arms; then the GTVPR rewrite releases the edge latched on cint. */
+void mpic_timer_ack(void)
+{
+	uintptr_t gt = mpic_base + MPIC_GT(0);
+
+	mmio_write32(gt + GT_BCR, GTBCR_CI);
+	mmio_write32(gt + GT_VPR, mmio_read32(gt + GT_VPR));
+}
+
+/* A stopped timer raises nothing; set_next() starts it again. */
+void mpic_timer_stop(void)
+{
+	mpic_timer_ack();
+}
+
+const struct ck_pic mpic_pic = {
+	.name = "mpic",
+	.nr_lines = MPIC_NR_LINES,
+	.route = mpic_route,
+	.mask = mpic_mask,
+	.unmask = mpic_unmask,
+	.pending_rt = mpic_pending_rt,
+	.next_normal = mpic_next_normal,
+	.soft_raise = mpic_soft_raise,
+	.soft_clear = mpic_soft_clear,
+};
