@@ -285,3 +285,26 @@ int console_guest_read(char *buf, size_t len)
 		buf[n++] = (char)c;
 	return (int)n;
 }
+
+void console_raw_puts(const struct ck_uart *uart, const char *s)
+{
+	if (!uart)
+		return;
+	for (; *s; s++)
+		while (uart->try_putc(*s))
+			;
+}
+
+void console_raw_puthex(const struct ck_uart *uart, uint32_t v)
+{
+	static const char hex[] = "0123456789abcdef";
+	char buf[11];
+	int i;
+
+	buf[0] = '0';
+	buf[1] = 'x';
+	for (i = 0; i < 8; i++)
+		buf[2 + i] = hex[(v >> (28 - 4 * i)) & 0xf];
+	buf[10] = 0;
+	console_raw_puts(uart, buf);
+}

@@ -234,6 +234,22 @@ static void long_line_is_cut(void **state)
 	assert_int_equal(sim_uart_len(), 5 + 160 + 2);
 }
 
+/* fault reports: straight to the UART, past the ring, spinning on a full
+ * FIFO (autodrain empties it for a spinning caller); no UART: no-op */
+static void raw_output_bypasses_the_ring(void **state)
+{
+	(void)state;
+	assert_int_equal(console_put_line("queued", 6), 0);
+	console_raw_puts(sim_board.uart, "FATAL ");
+	console_raw_puthex(sim_board.uart, 0xc0ffee01u);
+	assert_string_equal(sim_uart_output(), "FATAL 0xc0ffee01");
+	console_raw_puts(NULL, "nowhere");
+	console_raw_puthex(NULL, 1);
+	assert_string_equal(sim_uart_output(), "FATAL 0xc0ffee01");
+	console_drain();
+	assert_string_equal(sim_uart_output(), "FATAL 0xc0ffee01[ck] queued\r\n");
+}
+
 static void guest_read(void **state)
 {
 	char buf[8];
@@ -287,6 +303,7 @@ int main(void)
 		cmocka_unit_test_setup(full_ring_drops_whole_lines, sim_setup),
 		cmocka_unit_test_setup(long_line_is_cut, sim_setup),
 		cmocka_unit_test_setup(guest_read, sim_setup),
+		cmocka_unit_test_setup(raw_output_bypasses_the_ring, sim_setup),
 		cmocka_unit_test_setup(lines_from_tasks, sim_setup),
 	};
 

@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <ck/arch.h>
 #include <ck/bsp.h>
+#include <ck/console.h>
 #include <arch/cp15.h>
 #include <arch/ctx.h>
 
@@ -79,27 +80,6 @@ void *arch_phys_to_virt(uint32_t pa)
 	return (void *)((uintptr_t)pa + CK_VA_OFFSET);
 }
 
-static void fault_puts(const struct ck_uart *u, const char *s)
-{
-	for (; *s; s++)
-		while (u->try_putc(*s))
-			;
-}
-
-static void fault_puthex(const struct ck_uart *u, uint32_t v)
-{
-	static const char hex[] = "0123456789abcdef";
-	char buf[11];
-	int i;
-
-	buf[0] = '0';
-	buf[1] = 'x';
-	for (i = 0; i < 8; i++)
-		buf[2 + i] = hex[(v >> (28 - 4 * i)) & 0xf];
-	buf[10] = 0;
-	fault_puts(u, buf);
-}
-
 /*
  * arch_fault() - an exception the co-kernel does not expect (before Linux,
  * the low vectors are ours): print it on the UART directly (the console
@@ -117,19 +97,19 @@ void arch_fault(uint32_t kind, uint32_t lr, uint32_t spsr, uint32_t cpsr)
 	if (!u)
 		for (;;)
 			;
-	fault_puts(u, "\r\n[ck] FATAL exception ");
-	fault_puts(u, kind < 7 ? names[kind] : "?");
-	fault_puts(u, " lr=");
-	fault_puthex(u, lr);
-	fault_puts(u, " spsr=");
-	fault_puthex(u, spsr);
-	fault_puts(u, " cpsr=");
-	fault_puthex(u, cpsr);
-	fault_puts(u, " far=");
-	fault_puthex(u, far);
-	fault_puts(u, " fsr=");
-	fault_puthex(u, fsr);
-	fault_puts(u, "\r\n");
+	console_raw_puts(u, "\r\n[ck] FATAL exception ");
+	console_raw_puts(u, kind < 7 ? names[kind] : "?");
+	console_raw_puts(u, " lr=");
+	console_raw_puthex(u, lr);
+	console_raw_puts(u, " spsr=");
+	console_raw_puthex(u, spsr);
+	console_raw_puts(u, " cpsr=");
+	console_raw_puthex(u, cpsr);
+	console_raw_puts(u, " far=");
+	console_raw_puthex(u, far);
+	console_raw_puts(u, " fsr=");
+	console_raw_puthex(u, fsr);
+	console_raw_puts(u, "\r\n");
 	for (;;)
 		arch_wait_for_interrupt();
 }

@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <ck/arch.h>
 #include <ck/bsp.h>
+#include <ck/console.h>
 #include <arch/booke.h>
 #include <arch/ctx.h>
 
@@ -120,27 +121,7 @@ void *arch_phys_to_virt(uint32_t pa)
 
 static void raw_puts(const char *s)
 {
-	const struct ck_uart *u = ck_board.uart;
-
-	if (!u)
-		return;
-	for (; *s; s++)
-		while (u->try_putc(*s))
-			;
-}
-
-static void raw_puthex(uint32_t v)
-{
-	static const char hex[] = "0123456789abcdef";
-	char buf[11];
-	int i;
-
-	buf[0] = '0';
-	buf[1] = 'x';
-	for (i = 0; i < 8; i++)
-		buf[2 + i] = hex[(v >> (28 - 4 * i)) & 0xf];
-	buf[10] = 0;
-	raw_puts(buf);
+	console_raw_puts(ck_board.uart, s);
 }
 
 static void halt(void) __attribute__((noreturn));
@@ -154,7 +135,7 @@ static void halt(void)
 static void raw_reg(const char *name, uint32_t v)
 {
 	raw_puts(name);
-	raw_puthex(v);
+	console_raw_puthex(ck_board.uart, v);
 }
 
 /*

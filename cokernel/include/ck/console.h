@@ -63,4 +63,16 @@ int console_guest_read(char *buf, size_t len);
 /** console_dropped() - RT lines dropped so far because the ring was full. */
 uint32_t console_dropped(void);
 
+/**
+ * console_raw_puts() - write @s to @uart directly, spinning while its FIFO
+ * is full, bypassing the ring: for fault reports, when the ring may be
+ * what broke (the arches pass ck_board.uart, usable from bsp_init() on).
+ * @uart may be NULL (no UART: nothing is written).
+ * Context: any, exception entry included.
+ */
+void console_raw_puts(const struct ck_uart *uart, const char *s);
+
+/** console_raw_puthex() - console_raw_puts() of @v as "0x%08x". */
+void console_raw_puthex(const struct ck_uart *uart, uint32_t v);
+
 #endif /* CK_CONSOLE_H */
