@@ -3,6 +3,7 @@
 # linux-build.sh - build the Linux 6.1 guest kernel for one board, cached.
 #
 # usage: linux-build.sh BOARD LINUX_ARCH CROSS IMAGE OUT_DIR
+# IMAGE is a make target of the kernel: Image (ARM), vmlinux (PowerPC).
 # The configured tree lives in $CK_CACHE/linux-<board>-<key>, where <key>
 # hashes the kernel source package version, our patches and the config
 # fragment; the guest drivers are synced into it on every run, so editing
@@ -88,6 +89,12 @@ fi
 grep -E 'warning:' "$tree/build.log" | grep cokernel && die "warnings in the cokernel drivers"
 say "built in $(( $(date +%s) - start )) s"
 mkdir -p "$out"
-cp "$tree/arch/$larch/boot/$image" "$out/$image"
+# the boot images live in arch/<arch>/boot/ (ARM Image), vmlinux (the ELF
+# that PowerPC boards load) at the top of the tree
+case $image in
+vmlinux) src=$tree/vmlinux ;;
+*) src=$tree/arch/$larch/boot/$image ;;
+esac
+cp "$src" "$out/$image"
 cp "$tree/System.map" "$out/System.map"
 cp "$tree/.config" "$out/config"

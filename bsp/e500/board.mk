@@ -14,6 +14,11 @@ DRIVERS := mpic ns16550
 
 LINUX_ARCH := powerpc
 LINUX_CROSS := powerpc-linux-gnu-
+# vmlinux, the ELF (one PT_LOAD at PA 0, entry PA 0): QEMU -kernel takes only
+# an ELF or a uImage (hw/ppc/e500.c), so the kernel alone boots from it. A
+# U-Boot FIT or the co-kernel payload wants the raw image, one
+# `objcopy -O binary` away (Linux has no make target for it; its uImage is
+# gzipped and needs mkimage at kernel build time).
 LINUX_IMAGE := vmlinux
 # no Debian powerpc port: busybox is built from Debian's source (mk/rootfs.mk)
 
