@@ -19,6 +19,11 @@ NICE := nice -n 10
 PYTHON := /usr/bin/python3
 
 include bsp/$(BOARD)/board.mk
+# a port whose Linux guest is still to come (LINUX_GUEST := no in its
+# board.mk) builds and runs the co-kernel alone
+ifeq ($(LINUX_GUEST),no)
+NO_LINUX := 1
+endif
 
 .PHONY: all deps check unit run bench image clean help
 all: image
@@ -35,6 +40,7 @@ include mk/tools.mk
 include mk/rootfs.mk
 include mk/linux.mk
 include mk/cokernel.mk
+include mk/fit.mk
 include mk/qemu.mk
 include mk/probes.mk
 

@@ -26,11 +26,14 @@ WITH_QEMU = if [ -z "$$QEMU" ]; then $(WITH_QEMU_BIN) \
 	else command -v "$$QEMU" >/dev/null || { echo "QEMU=$$QEMU: no such binary" >&2; exit 1; }; \
 	echo "[qemu] emulator: $$QEMU (QEMU=)"; fi;
 
+# what `make run` boots: the FIT through U-Boot on boards that have one
+RUN_IMAGE = $(if $(FIT_ITB),$(FIT_ITB),$(IMAGE_ELF))
+
 run:
 	@$(SUBMAKE) deps
 	@$(SUBMAKE) BOARD=$(BOARD) image
-	@$(WITH_QEMU) echo "[run] $(BOARD): QEMU console below; quit with Ctrl-A X"; \
-		exec qemu/run-$(BOARD) $(IMAGE_ELF)
+	@$(WITH_QEMU) echo "[run] $(BOARD): $(notdir $(RUN_IMAGE)); QEMU console below; quit with Ctrl-A X"; \
+		exec qemu/run-$(BOARD) $(RUN_IMAGE)
 
 check:
 	@$(SUBMAKE) deps

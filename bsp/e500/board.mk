@@ -12,6 +12,9 @@ CPUFLAGS := -mcpu=8548 -msoft-float -mno-altivec -msdata=none -mbig-endian \
 	-Wa,-mregnames
 DRIVERS := mpic ns16550
 
+# the Linux guest on e500 is the next step of issue 4 (bsp/e500/README.md):
+# until then `make image/run BOARD=e500` build and boot the co-kernel alone
+LINUX_GUEST := no
 LINUX_ARCH := powerpc
 LINUX_CROSS := powerpc-linux-gnu-
 # vmlinux, the ELF (one PT_LOAD at PA 0, entry PA 0): QEMU -kernel takes only
@@ -22,6 +25,10 @@ LINUX_CROSS := powerpc-linux-gnu-
 LINUX_IMAGE := vmlinux
 # no Debian powerpc port: busybox is built from Debian's source (mk/rootfs.mk)
 
+# Debian's U-Boot for QEMU's ppce500 (package u-boot-qemu) boots the FIT
+# (build/e500/cokernel.itb, mk/fit.mk) with bootm
+UBOOT_BIOS := /usr/lib/u-boot/qemu-ppce500/uboot.elf
+FIT_ARCH := powerpc
 QEMU_SYSTEM := qemu-system-ppc
 QEMU_MACHINE := ppce500
 

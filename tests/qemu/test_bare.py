@@ -60,3 +60,71 @@ def test_latency_figures_plausible(bare):
         assert r["overruns"] == 0, r
         # timer-driven wake-ups: after the release, well inside the period
         assert 0.0 < r["min"] <= r["avg"] <= r["max"] < PERIOD_US / 10, r
+
+
+# ---- the FIT image users flash (boards booted by U-Boot: UBOOT_BIOS in board.mk)
+
+def _uses_fit(board):
+    with open(os.path.join(TOP, "bsp", board, "board.mk"), encoding="utf-8") as f:
+        return re.search(r"^UBOOT_BIOS\s*:?=\s*\S", f.read(), re.M) is not None
+
+
+def _fit(board):
+    if not _uses_fit(board):
+        pytest.skip(f"{board} boots without U-Boot: no FIT image")
+    itb = os.path.join(TOP, "build", board, "cokernel.itb")
+    if not os.path.exists(itb):
+        pytest.fail(f"{itb} missing: run 'make image BOARD={board}'")
+    return itb
+
+
+def _broken_copy(board, name, mangle):
+    with open(_fit(board), "rb") as f:
+        data = bytearray(f.read())
+    data = mangle(data)
+    path = os.path.join(TOP, "build", board, "test-logs", name)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "wb") as f:
+        f.write(data)
+    return path
+
+
+def test_fit_boots_through_uboot(board):
+    """U-Boot's bootcmd bootm's the FIT: the hash is checked, then the
+    co-kernel runs its RT programs as when QEMU loads its ELF."""
+    s = Session(board, image=_fit(board), logname="fit")
+    try:
+        s.expect(r"Verifying Hash Integrity \.\.\. sha256\+ OK", timeout=60)
+        s.expect(re.escape(CK_PREFIX) + r"cokernel \S+ on " + re.escape(board) + r" ",
+                 timeout=60)
+        for _ in range(2):
+            s.expect(re.escape(CK_PREFIX) + r"RTD\|[^\r\n]*\r*\n", timeout=120)
+        rtd = _rtd(s)
+        assert rtd and all(r["overruns"] == 0 for r in rtd), rtd
+    finally:
+        s.close()
+
+
+def _flip_inside(data):
+    # a byte in the middle of the image: the co-kernel's data, past the FIT
+    # header and properties
+    data[len(data) // 2] ^= 0xFF
+    return data
+
+
+@pytest.mark.parametrize("name,mangle,error", [
+    ("corrupt.itb", _flip_inside, r"Bad hash value for 'hash-1' hash node"),
+    ("truncated.itb", lambda d: d[:len(d) // 2], r"Bad FIT kernel image format"),
+])
+def test_broken_fit_is_refused_with_a_clear_error(board, name, mangle, error):
+    """A corrupt or truncated image ends at U-Boot's prompt with its error,
+    and nothing of it runs."""
+    s = Session(board, image=_broken_copy(board, name, mangle), logname=name)
+    try:
+        s.expect(error, timeout=60)
+        s.expect(r"ERROR: can't get kernel image!", timeout=30)
+        s.expect(r"=> ", timeout=30)
+        assert not [l for l in s.lines() if l.startswith(CK_PREFIX)], \
+            "the co-kernel ran from a broken image"
+    finally:
+        s.close()
