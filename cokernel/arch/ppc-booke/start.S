@@ -3,28 +3,34 @@
  * start.S - e500v2 reset: own TLB1 entries (RAM and CCSR), interrupt
  * vectors, HID0, stacks, .bss, then ck_main().
  *
- * Entered from QEMU's -kernel ELF loader (hw/ppc/e500.c ppce500_cpu_reset,
- * notes/e500.md §1) at _reset: MSR = 0, r1 = a stack below 16 MiB, r3 =
- * the DTB's PA, r6 = ePAPR magic, r7 = size of TLB1[0]; TLB1[0] is the only
- * TLB entry: EA = PA from 0, at least up to the end of the DTB (which QEMU
- * puts above the image), not protected. The image is linked at its PA
- * (EA = PA), so the code runs through TLB1[0] until it rewrites it.
+ * Entered ePAPR-style (r3 = the DTB's PA, r6 = ePAPR magic, EA = PA for
+ * the image) either from QEMU's -kernel ELF loader (hw/ppc/e500.c
+ * ppce500_cpu_reset, notes/e500.md §1: TLB1[0] is the only entry, EA = PA
+ * from 0, unprotected) or from U-Boot's bootm of the FIT (notes/e500.md
+ * §5: U-Boot leaves eight protected TLB1 entries: CCSR at EA 0xE000_0000,
+ * RAM, flash, PCI). The image is linked at its PA (EA = PA).
  *
- * TLB1 after this code (all TS = 0, TID = 0, IPROT, supervisor only):
- *   [0]  EA 0x0400_0000 -> PA 0x0400_0000, 64 MiB, cached   (RAM, upper half:
- *        the co-kernel region and the IPC region)
- *   [1]  EA 0x0000_0000 -> PA 0x0000_0000, 64 MiB, cached   (RAM, lower half)
- *   [15] EA BOARD_CCSR_VA -> PA BOARD_CCSR_PA_HI:LO, 1 MiB, I|G (CCSR)
- * Entry 0 is rewritten first: it maps the running code before and after
- * with the same translation, so no two valid entries ever overlap.
+ * TLB1 after this code (all TS = 0, TID = 0, IPROT, supervisor only); c is
+ * the entry that mapped the code at entry (found with tlbsx):
+ *   [c]          EA 0x0400_0000 -> PA 0x0400_0000, 64 MiB, cached (RAM,
+ *                upper half: the co-kernel region and the IPC region)
+ *   [(c+1)%16]   EA 0x0000_0000 -> PA 0x0000_0000, 64 MiB, cached (RAM,
+ *                lower half)
+ *   [(c+2)%16]   EA BOARD_CCSR_VA -> PA BOARD_CCSR_PA_HI:LO, 1 MiB, I|G
+ * Every other TLB1 entry is invalidated first, and TLB0 flushed, so no EA
+ * is ever mapped by two valid entries (a multi-hit, undefined on silicon);
+ * entry c maps the running code with the same translation before and after
+ * it is rewritten.
  */
 #include <arch/booke.h>
 
 #define RAM_X (MAS3_SX | MAS3_SW | MAS3_SR)
 
-/* tlb1_write - TLB1[esel] := EA ea -> PA pa_hi:pa, 4^tsize KiB. Clobbers r4. */
-.macro tlb1_write esel, ea, pa_hi, pa, tsize, wimge, perm
-	lis	r4, (MAS0_TLB1 | MAS0_ESEL(\esel))@h
+/* tlb1_write - TLB1[resel] := EA ea -> PA pa_hi:pa, 4^tsize KiB, with the
+ * entry number in register \resel (0..15). Clobbers r4. */
+.macro tlb1_write resel, ea, pa_hi, pa, tsize, wimge, perm
+	slwi	r4, \resel, 16                /* MAS0[ESEL] */
+	oris	r4, r4, MAS0_TLB1@h
 	mtspr	SPRN_MAS0, r4
 	lis	r4, (MAS1_VALID | MAS1_IPROT)@h
 	ori	r4, r4, MAS1_TSIZE(\tsize)
@@ -50,9 +56,45 @@ _reset:
 	mtmsr	r4
 	isync
 
-	tlb1_write 0, 0x04000000, 0, 0x04000000, TSIZE_64M, 0, RAM_X
-	tlb1_write 1, 0x00000000, 0, 0x00000000, TSIZE_64M, 0, RAM_X
-	tlb1_write 15, BOARD_CCSR_VA, BOARD_CCSR_PA_HI, BOARD_CCSR_PA_LO, TSIZE_1M, \
+	/* c = the TLB1 entry that maps this code */
+	bl	1f
+1:	mflr	r5
+	li	r4, 0
+	mtspr	SPRN_MAS6, r4                /* search TID 0, AS 0 */
+	isync
+	tlbsx	0, r5
+	mfspr	r30, SPRN_MAS0
+	rlwinm	r30, r30, 16, 28, 31         /* c = MAS0[ESEL] */
+
+	/* invalidate every other TLB1 entry (IPROT too: tlbwe with V = 0) */
+	li	r29, 0
+2:	cmpw	r29, r30
+	beq	3f
+	slwi	r4, r29, 16
+	oris	r4, r4, MAS0_TLB1@h
+	mtspr	SPRN_MAS0, r4
+	li	r4, 0
+	mtspr	SPRN_MAS1, r4
+	mtspr	SPRN_MAS2, r4
+	mtspr	SPRN_MAS3, r4
+	mtspr	SPRN_MAS7, r4
+	isync
+	tlbwe
+	isync
+3:	addi	r29, r29, 1
+	cmpwi	r29, 16
+	blt	2b
+	li	r4, MMUCSR0_TLB0_FI           /* and all of TLB0 */
+	mtspr	SPRN_MMUCSR0, r4
+	isync
+
+	tlb1_write r30, 0x04000000, 0, 0x04000000, TSIZE_64M, 0, RAM_X
+	addi	r29, r30, 1
+	andi.	r29, r29, 15
+	tlb1_write r29, 0x00000000, 0, 0x00000000, TSIZE_64M, 0, RAM_X
+	addi	r29, r30, 2
+	andi.	r29, r29, 15
+	tlb1_write r29, BOARD_CCSR_VA, BOARD_CCSR_PA_HI, BOARD_CCSR_PA_LO, TSIZE_1M, \
 		(MAS2_I | MAS2_G), (MAS3_SW | MAS3_SR)
 
 	/* IVPR = the region base (64 KiB aligned, checked by the link);

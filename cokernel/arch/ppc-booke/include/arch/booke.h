@@ -26,7 +26,10 @@
 #define SPRN_MAS1 625
 #define SPRN_MAS2 626
 #define SPRN_MAS3 627
+#define SPRN_MAS6 630
 #define SPRN_MAS7 944
+#define SPRN_MMUCSR0 1012
+#define MMUCSR0_TLB0_FI 0x4           /* flash-invalidate TLB0 */
 #define SPRN_HID0 1008
 #define SPRN_TBL_READ 268   /* mfspr: TBL (user) */
 
