@@ -30,6 +30,11 @@ $(B)/guest-chosen.dtsi: $(INITRAMFS_FILE) bsp/$(BOARD)/board.mk
 DTS_DEFS = $(foreach v,$(BOARD_MAP_VARS),-D$(v)=$($(v))) \
 	-DSHM_UNIT=$(shell printf %x $(SHM_PA)) -DCK_REGION_UNIT=$(shell printf %x $(CK_REGION_PA))
 
+# a board without a guest DTS has no Linux guest yet: say so, not "no rule"
+dts/%-guest.dts:
+	@echo "no dts/$*-guest.dts: the Linux guest of BOARD=$* is not ported yet; NO_LINUX=1 builds the co-kernel alone" >&2
+	@exit 1
+
 $(GUEST_DTB_FILE): dts/$(BOARD)-guest.dts $(B)/guest-chosen.dtsi bsp/$(BOARD)/board.mk
 	@mkdir -p $(@D)
 	@echo "  DTC     $@"

@@ -56,6 +56,7 @@ qemu-test:
 		-p no:cacheprovider $(foreach b,$(CHECK_BARE_BOARDS),--board=$(b)) test_bare.py)
 
 bench:
+	@$(if $(filter no,$(LINUX_GUEST)),echo "make bench: BOARD=$(BOARD) has no Linux guest yet (LINUX_GUEST := no in bsp/$(BOARD)/board.mk); the benchmarks need one" >&2; exit 2)
 	@$(SUBMAKE) deps
 	@$(SUBMAKE) BOARD=$(BOARD) image
 	@$(WITH_QEMU) $(PYTHON) tests/bench/bench.py --board=$(BOARD) --image=$(IMAGE_ELF)

@@ -46,7 +46,8 @@ int ck_task_create(struct ck_task *t, const char *name, int prio,
 	t->switches = 0;
 	ck_list_init(&t->rq_node);
 	ck_timer_init(&t->wake_timer, task_wake_timeout, t);
-	top = ((uintptr_t)stack + stack_bytes) & ~(uintptr_t)7u;
+	/* 16 bytes: the ppc32 SysV ABI's stack alignment (ARM's AAPCS needs 8) */
+	top = ((uintptr_t)stack + stack_bytes) & ~(uintptr_t)15u;
 
 	flags = arch_rt_mask();
 	arch_ctx_init(&t->ctx, ck_task_trampoline, t, (void *)top);

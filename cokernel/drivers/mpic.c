@@ -257,6 +257,9 @@ void mpic_timer_ack(void)
 
 	mmio_write32(gt + GT_BCR, GTBCR_CI);
 	mmio_write32(gt + GT_VPR, mmio_read32(gt + GT_VPR));
+	/* read back: the release must reach the MPIC before the RT entry
+	 * re-enables MSR[CE] with rfci, or cint is still seen asserted */
+	(void)mmio_read32(gt + GT_VPR);
 }
 
 /* A stopped timer raises nothing; set_next() starts it again. */

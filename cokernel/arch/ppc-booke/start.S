@@ -113,8 +113,13 @@ _reset:
 	.endr
 
 	/* timebase on (QEMU ignores TBEN), MSR[WE] dozes (idle) */
-	lis	r4, HID0_DOZE@h
+	/* read-modify-write: keep what firmware set (U-Boot: EMCP, ENMAS7,
+	 * the timebase clock select) */
+	mfspr	r4, SPRN_HID0
+	oris	r4, r4, HID0_DOZE@h
 	ori	r4, r4, HID0_TBEN
+	msync
+	isync
 	mtspr	SPRN_HID0, r4
 	isync
 

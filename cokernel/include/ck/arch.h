@@ -64,7 +64,7 @@ void arch_rt_entry(void);
  * arch_ctx_init() - build the initial frame of a new task so that the first
  * switch to it calls @tramp(@arg0) on @stack_top with the RT class enabled
  * and the normal class masked. @tramp never returns.
- * @stack_top: one past the highest usable byte, 8-byte aligned.
+ * @stack_top: one past the highest usable byte, 16-byte aligned.
  * Context: any, RT masked.
  */
 void arch_ctx_init(struct ck_arch_ctx *ctx, void (*tramp)(void *), void *arg0,
