@@ -46,6 +46,12 @@ CK_ELF := $(B)/cokernel.elf
 CK_IMAGE := $(B)/cokernel-linux.elf
 
 $(CK_OUT)/cokernel/core/main.o: CK_CPPFLAGS += -DCK_VERSION='"$(CK_VERSION)"'
+# the banner's version follows the commit: main.o depends on a stamp that
+# changes with it
+CK_VERSION_STAMP := $(CK_OUT)/version
+$(shell mkdir -p $(CK_OUT) && echo '$(CK_VERSION)' | cmp -s - $(CK_VERSION_STAMP) 2>/dev/null || \
+	echo '$(CK_VERSION)' > $(CK_VERSION_STAMP))
+$(CK_OUT)/cokernel/core/main.o: $(CK_VERSION_STAMP)
 
 # Relink when a source file appears or goes away, not only when one changes.
 CK_OBJS_LIST := $(CK_OUT)/objs.list
