@@ -28,6 +28,11 @@ endif
 .PHONY: all deps check unit run bench image clean help
 all: image
 
+# print-VAR: a make variable's value for this BOARD (the tests ask, e.g.
+# make -s BOARD=e500 print-UBOOT_BIOS)
+print-%:
+	@echo '$($*)'
+
 help:
 	@echo "make [BOARD=b] run|check|image|bench|qemu|deps|unit|clean   boards: $(BOARDS)"
 

@@ -3,12 +3,18 @@
  * board.c - e500 on QEMU ppce500 (MPC85xx-like, e500v2, FSL MPIC 4.2):
  * which devices, where, on which lines, at which clock (QEMU 7.2
  * hw/ppc/e500.c, e500plat.c, hw/intc/openpic.c; notes/e500.md §1).
+ * bsp/mpc8544ds builds this same file: QEMU's mpc8544ds has the same
+ * devices at the same CCSR offsets and clocks, its CCSR at PA 0xE000_0000
+ * (board.mk) and an MPIC 2.0 (the driver reads BRR1).
  */
 #include <ck/bsp.h>
 #include <ck/guest.h>
 #include <drv/mpic.h>
 #include <drv/ns16550.h>
 
+#ifndef BOARD_NAME
+#define BOARD_NAME "e500"
+#endif
 #define CCSR_VA ((uintptr_t)BOARD_CCSR_VA)
 #define MPIC_OFF 0x40000u       /* 256 KiB (DT reg size 0x40000) */
 #define UART0_OFF 0x4500u       /* DUART channel 0, source 42 */
@@ -50,7 +56,7 @@ static const struct ck_mmio_window mmio[] = {
 };
 
 const struct ck_board ck_board = {
-	.name = "e500",
+	.name = BOARD_NAME,
 	.cpu = "e500v2",
 	.pic = &mpic_pic,
 	.clock = &clock,

@@ -28,6 +28,7 @@
 #include <arch/mmio.h>
 #include <drv/mpic.h>
 
+#define MPIC_BRR1 0x00000u       /* RO 32: block revision, major 15:8 */
 #define MPIC_FRR 0x01000u        /* RO 32: feature reporting, NIRQ 26:16 */
 #define MPIC_GCR 0x01020u        /* RW 32: global configuration */
 #define MPIC_IPIDR(n) (0x00040u + 0x10u * (n)) /* WO 32: IPI dispatch, this core */
@@ -53,6 +54,7 @@
 #define GTDR_CI0 0x40000000u     /* cint of core 0 */
 #define DR_P0 0x00000001u        /* int of core 0 */
 #define LR_CINT 0x00000001u      /* INTTGT = critical */
+#define BRR1_MAJOR(brr) (((brr) >> 8) & 0xffu)
 
 #define PRIO_NORMAL 8u
 #define PRIO_RT 15u              /* ignored on cint; max if routed to int */
@@ -64,6 +66,10 @@
 uintptr_t mpic_base;
 
 static struct {
+	/* MPIC 4.x routes a source to cint through its ILR; 2.0 (MPC8544,
+	 * MPC85xx e500v2 parts) through the CI bits of its destination
+	 * register, like the global timers on both (BRR1, read at init) */
+	int has_ilr;
 	uint32_t rt_lines;               /* bit n: line n routed to cint */
 	uint32_t nr_srcs;                /* sources the MPIC has (FRR) */
 	uint32_t normal_on[NORMAL_WORDS]; /* unmasked normal-class lines */
@@ -107,8 +113,12 @@ static void mpic_route(unsigned int line, int rt)
 	} else if (line >= MPIC_LINE_SRC(0)) {
 		uint32_t src = MPIC_SRC(line - MPIC_LINE_SRC(0));
 
-		wr(src + SRC_DR, DR_P0);
-		wr(src + SRC_LR, rt ? LR_CINT : 0);
+		if (mpic.has_ilr) {
+			wr(src + SRC_DR, DR_P0);
+			wr(src + SRC_LR, rt ? LR_CINT : 0);
+		} else {
+			wr(src + SRC_DR, rt ? GTDR_CI0 : DR_P0);
+		}
 	} else {
 		return;
 	}
@@ -203,6 +213,7 @@ void mpic_init(void)
 {
 	unsigned int i;
 
+	mpic.has_ilr = BRR1_MAJOR(rd(MPIC_BRR1)) >= 4u;
 	mpic.nr_srcs = FRR_NIRQ(rd(MPIC_FRR));
 	if (mpic.nr_srcs > NR_SRCS)
 		mpic.nr_srcs = NR_SRCS;
@@ -223,7 +234,8 @@ void mpic_init(void)
 		wr(src + SRC_VPR, (rd(src + SRC_VPR) & VPR_POL_SENSE) | VPR_MSK |
 					  VPR_PRIO(PRIO_NORMAL) | MPIC_LINE_SRC(i));
 		wr(src + SRC_DR, DR_P0);
-		wr(src + SRC_LR, 0);
+		if (mpic.has_ilr)
+			wr(src + SRC_LR, 0);
 	}
 	wr(MPIC_CTPR0, 0);
 }

@@ -1,0 +1,13 @@
+# SPDX-License-Identifier: MIT
+# mpc8544ds (QEMU -M mpc8544ds -cpu e500v2, 128 MiB): the e500 port on
+# QEMU's MPC8544DS model, whose MPIC is version 2.0 (sources reach the
+# critical input through their destination register's CI bits, not an ILR)
+# and whose CCSR sits at PA 0xE000_0000 (README.md). Everything else is
+# bsp/e500's.
+include bsp/e500/board.mk
+
+# Debian has no U-Boot for mpc8544ds: no FIT, QEMU loads the ELF
+UBOOT_BIOS :=
+QEMU_MACHINE := mpc8544ds
+CCSR_PA_HI := 0x0
+CCSR_PA_LO := 0xE0000000
