@@ -54,6 +54,25 @@
 	ASSERT_T \msg
 	.endm
 
+/*
+ * Poll the TCR at offset \tcr from the TMU base in r8 (0x10 TCR0, 0x1c
+ * TCR1; TMU34 base: TCR3, TCR4) until UNF (bit 8) is set; after 2000000
+ * polls fail with the probe's msg_to. Clobbers r0, r4, r10.
+ */
+	.macro	WAIT_UNF tcr
+	LI	r4, 2000000
+971:	mov.w	@(\tcr, r8), r0
+	shlr8	r0
+	tst	#1, r0
+	bf	972f
+	dt	r4
+	bf	971b
+	LI	r10, msg_to
+	bra	fail
+	nop
+972:
+	.endm
+
 	.macro	SPIN n
 	LI	r4, \n
 	bsr	spin
@@ -100,19 +119,30 @@ main:
 	.endm
 
 /*
- * End of an interrupt handler with r1 = INTEVT and r8 = the TMU base:
- * TUNI0 (0x400) stops TMU0 and clears its UNF (UNIE stays set); any other
- * source masks everything in IPRA (the probe's fail path reports it). rte.
+ * Stop one TMU channel and acknowledge it: clear its TSTR bit (TSTR &=
+ * \keep: 0xfe channel 0/3, 0xfd channel 1/4) and write its TCR at \tcr
+ * (0x10 or 0x1c) with UNIE set and UNF cleared. \base: the TMU (or TMU34)
+ * base register. Clobbers r0.
  */
-	.macro	TMU0_IRQ_RETURN
+	.macro	TMU_STOP_ACK base, keep, tcr
+	mov.b	@(4, \base), r0
+	and	#\keep, r0
+	mov.b	r0, @(4, \base)
+	mov	#0x20, r0
+	mov.w	r0, @(\tcr, \base)
+	.endm
+
+/*
+ * End of an interrupt handler with r1 = INTEVT and \base (default r8) = the
+ * TMU base: TUNI0 (0x400) stops TMU0 and clears its UNF (UNIE stays set);
+ * any other source masks everything in IPRA (the probe's fail path reports
+ * it). rte.
+ */
+	.macro	TMU0_IRQ_RETURN base=r8
 	LI	r0, 0x400
 	cmp/eq	r0, r1
 	bf	961f
-	mov.b	@(4, r8), r0		/* TSTR: stop TMU0 */
-	and	#0xfe, r0
-	mov.b	r0, @(4, r8)
-	mov	#0x20, r0		/* TCR0: UNIE, UNF cleared */
-	mov.w	r0, @(0x10, r8)
+	TMU_STOP_ACK \base, 0xfe, 0x10
 	bra	969f
 	nop
 961:	LI	r6, 0xffd00004		/* IPRA: mask all */
@@ -120,4 +150,26 @@ main:
 	mov.w	r0, @r6
 969:	rte
 	nop
+	.endm
+
+/*
+ * Interrupt handler start for probes that keep an INTEVT log: r1 = INTEVT,
+ * appended to the probe's log/log_n (at most 16 entries; log_n counts
+ * on). Clobbers r0, r2-r4.
+ */
+	.macro	LOG_INTEVT
+	LI	r1, 0xff000028		/* INTEVT */
+	mov.l	@r1, r1
+	LI	r2, log_n
+	mov.l	@r2, r3
+	mov	#16, r0
+	cmp/hs	r0, r3
+	bt	981f
+	mov	r3, r0
+	shll2	r0
+	LI	r4, log
+	mov.l	r1, @(r0, r4)
+	add	#1, r3
+	mov.l	r3, @r2
+981:
 	.endm

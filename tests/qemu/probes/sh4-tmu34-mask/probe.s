@@ -51,38 +51,18 @@
 	.text
 	START_AND_EXCEPTION_VECTOR
 /* ---- VBR+0x600: interrupt: log INTEVT, acknowledge the TMU channel ---- */
-	LI	r1, INTEVT
-	mov.l	@r1, r1
-	LI	r2, log_n
-	mov.l	@r2, r3
-	mov	#16, r0
-	cmp/hs	r0, r3
-	bt	1f
-	mov	r3, r0
-	shll2	r0
-	LI	r4, log
-	mov.l	r1, @(r0, r4)
-	add	#1, r3
-	mov.l	r3, @r2
-1:	LI	r5, TMU34
+	LOG_INTEVT
+	LI	r5, TMU34
 	LI	r0, 0xb00
 	cmp/eq	r0, r1
 	bf	2f
-	mov.b	@(4, r5), r0		/* stop TMU3, clear UNF */
-	and	#0xfe, r0
-	mov.b	r0, @(4, r5)
-	mov	#0x20, r0
-	mov.w	r0, @(0x10, r5)
+	TMU_STOP_ACK r5, 0xfe, 0x10	/* TMU3 */
 	bra	9f
 	nop
 2:	LI	r0, 0xb80
 	cmp/eq	r0, r1
 	bf	3f
-	mov.b	@(4, r5), r0		/* stop TMU4, clear UNF */
-	and	#0xfd, r0
-	mov.b	r0, @(4, r5)
-	mov	#0x20, r0
-	mov.w	r0, @(0x1c, r5)
+	TMU_STOP_ACK r5, 0xfd, 0x1c	/* TMU4 */
 	bra	9f
 	nop
 3:	LI	r6, INTPRI00		/* unexpected source: mask all levels */
@@ -154,17 +134,8 @@ pend3:
 	mov.l	r0, @(0x0c, r8)		/* TCNT3 */
 	mov	#1, r0
 	mov.b	r0, @(4, r8)
-	LI	r4, 2000000
-1:	mov.w	@(0x10, r8), r0
-	shlr8	r0
-	tst	#1, r0
-	bf	2f
-	dt	r4
-	bf	1b
-	LI	r10, msg_to
-	bra	fail
-	nop
-2:	mov	#0, r0
+	WAIT_UNF 0x10
+	mov	#0, r0
 	mov.b	r0, @(4, r8)
 	rts
 	nop
@@ -174,69 +145,36 @@ pend4:
 	mov.l	r0, @(0x18, r8)		/* TCNT4 */
 	mov	#2, r0
 	mov.b	r0, @(4, r8)
-	LI	r4, 2000000
-1:	mov.w	@(0x1c, r8), r0
-	shlr8	r0
-	tst	#1, r0
-	bf	2f
-	dt	r4
-	bf	1b
-	LI	r10, msg_to
-	bra	fail
-	nop
-2:	mov	#0, r0
+	WAIT_UNF 0x1c
+	mov	#0, r0
 	mov.b	r0, @(4, r8)
 	rts
 	nop
 
-/* r10 = message; print it and the INTEVT log */
+/* r10 = message; then the INTEVT log: n, then its first min(n, 16)
+ * entries (log follows log_n) */
 fail:
-	SETIMASK 15
-	LI	r4, msg_fail
-	bsr	puts
-	nop
-	mov	r10, r4
-	bsr	puts
-	nop
-	LI	r4, msg_log
-	bsr	puts
-	nop
 	LI	r11, log_n
 	mov.l	@r11, r12
-	mov	r12, r4
-	bsr	puthex
-	nop
-	LI	r11, log
 	mov	#16, r0
 	cmp/hs	r0, r12
 	bf	1f
 	mov	#16, r12
-1:	tst	r12, r12
-	bt	2f
-	LI	r4, msg_sp
-	bsr	puts
+1:	add	#1, r12
+	LI	r13, msg_log
+	bra	fail_record
 	nop
-	mov.l	@r11+, r4
-	bsr	puthex
-	nop
-	bra	1b
-	add	#-1, r12
-2:	LI	r4, msg_nl
-	bsr	puts
-	nop
+
 
 	.include "r2d-io.s"
 
 msg_pass: .asciz "PROBE-RESULT PASS\r\n"
-msg_fail: .asciz "PROBE-RESULT FAIL "
 msg_a:	.asciz "a: TMU3 taken although masked by INTMSK00"
 msg_b:	.asciz "b: TMU3 not taken after INTMSKCLR00 unmasked it"
 msg_c:	.asciz "c: TMU4 not taken after INTMSKCLR00 unmasked it"
 msg_d:	.asciz "d: TMU3 taken although masked again by INTMSK00"
 msg_to:	.asciz "timeout waiting for TCR.UNF"
-msg_log: .asciz " (INTEVT log n="
-msg_sp:	.asciz " "
-msg_nl:	.asciz ")\r\n"
+msg_log: .asciz " (INTEVT log: n, entries:"
 
 	.balign	4
 log_n:	.long	0

@@ -58,21 +58,7 @@
 	LI	r1, INTEVT
 	mov.l	@r1, r1
 	LI	r5, TMU
-	LI	r0, 0x400
-	cmp/eq	r0, r1
-	bf	2f
-	mov.b	@(4, r5), r0		/* stop TMU0, clear UNF */
-	and	#0xfe, r0
-	mov.b	r0, @(4, r5)
-	mov	#0x20, r0
-	mov.w	r0, @(0x10, r5)
-	bra	9f
-	nop
-2:	LI	r6, IPRA		/* unexpected source: mask all of IPRA */
-	mov	#0, r0
-	mov.w	r0, @r6
-9:	rte
-	nop
+	TMU0_IRQ_RETURN r5
 
 /* ---- main ---- */
 	MAIN_START 15		/* clears BL */
@@ -166,17 +152,8 @@ arm:
 	mov.l	r0, @(0x0c, r8)		/* TCNT0 */
 	mov	#1, r0
 	mov.b	r0, @(4, r8)
-	LI	r4, 2000000
-1:	mov.w	@(0x10, r8), r0
-	shlr8	r0
-	tst	#1, r0
-	bf	2f
-	dt	r4
-	bf	1b
-	LI	r10, msg_to
-	bra	fail
-	nop
-2:	mov	#0, r0
+	WAIT_UNF 0x10
+	mov	#0, r0
 	mov.b	r0, @(4, r8)		/* stop TMU0; UNF stays set */
 	rts
 	nop
