@@ -13,6 +13,7 @@ cache=${CK_CACHE:?CK_CACHE not set}
 jobs=${JOBS:-2}
 say() { printf '[busybox] %s\n' "$*" >&2; }
 die() { printf '[busybox] error: %s\n' "$*" >&2; exit 1; }
+. "$(dirname "$0")/build-lib.sh"
 
 command -v "${cross}gcc" >/dev/null || die "${cross}gcc missing: run 'make deps'"
 command -v dpkg-source >/dev/null || die "dpkg-source missing: run 'make deps'"
@@ -28,19 +29,9 @@ fi
 mkdir -p "$cache"
 exec 9> "$cache/busybox.lock"
 flock 9
-srcdir=$cache/busybox-src
-uver=${ver#*:}
-mkdir -p "$srcdir"
-if [ ! -f "$srcdir/busybox_$uver.dsc" ]; then
-	say "downloading Debian's busybox $ver source package"
-	(cd "$srcdir" && apt-get -q -o APT::Sandbox::User=root source --download-only "busybox=$ver" >&2) ||
-		die "apt-get source failed: run 'make deps' (deb-src entries)"
-fi
 rm -rf "$dir.tmp"
 mkdir -p "$dir.tmp"
-say "unpacking (dpkg-source applies Debian's patches)"
-dpkg-source -q -x "$srcdir/busybox_$uver.dsc" "$dir.tmp/src" > "$dir.tmp/unpack.log" 2>&1 ||
-	{ cat "$dir.tmp/unpack.log" >&2; die "dpkg-source failed"; }
+ck_debsrc_unpack busybox "$ver" "$cache/busybox-src" "$dir.tmp/src"
 mkdir -p "$dir.tmp/build"
 cp "$dir.tmp/src/debian/config/pkg/static" "$dir.tmp/build/.config"
 log=$dir.tmp/build.log
@@ -53,7 +44,8 @@ grep -qx 'CONFIG_STATIC=y' "$dir.tmp/build/.config" || die "not a static build"
 cp "$dir.tmp/build/busybox" "$dir.tmp/busybox"
 rm -rf "$dir.tmp/src" "$dir.tmp/build"
 mv "$dir.tmp" "$dir"
-# one busybox per cross compiler is enough; drop other keys' leftovers
+# a finished build (just the binary, 2 MB) may serve another cross compiler
+# or checkout: keep those; remove what failed builds left behind
 for old in "$cache/busybox-"???????????? "$cache/busybox-"????????????.tmp; do
 	[ "$old" = "$dir" ] || [ ! -d "$old" ] || [ "$(ls "$old")" = busybox ] || rm -rf "$old"
 done

@@ -18,6 +18,7 @@ jobs=${JOBS:-2}
 
 say() { printf '[linux] %s\n' "$*"; }
 die() { printf '[linux] error: %s\n' "$*" >&2; exit 1; }
+. "$top/mk/build-lib.sh"
 
 [ -f "$tar" ] || die "$tar missing: run 'make deps' (package linux-source-6.1)"
 [ -f "$frag" ] || die "no config fragment $frag for board $board"
@@ -68,26 +69,11 @@ mkdir -p "$tree/drivers/cokernel/include"
 rsync -c "$top/ipc/ck_guest.h" "$tree/drivers/cokernel/include/"
 
 say "building $image (nice, -j$jobs; log: $tree/build.log)"
-start=$(date +%s)
-nice -n 10 make -C "$tree" ARCH="$larch" CROSS_COMPILE="$cross" \
-	-j"$jobs" "$image" > "$tree/build.log" 2>&1 &
-pid=$!
-trap 'kill $pid 2>/dev/null || true' EXIT
-# a line every 30 s so a first build (minutes) does not look hung
-n=0
-while kill -0 "$pid" 2>/dev/null; do
-	sleep 2
-	n=$((n + 1))
-	if [ $((n % 15)) -eq 0 ] && kill -0 "$pid" 2>/dev/null; then
-		say "... $(( $(date +%s) - start )) s, $(grep -c '^  CC' "$tree/build.log") files compiled"
-	fi
-done
-if ! wait "$pid"; then
-	tail -40 "$tree/build.log" >&2
-	die "kernel build failed (full log $tree/build.log)"
-fi
+cc_count() { echo "$(grep -c '^  CC' "$tree/build.log") files compiled"; }
+ck_build_watch "$tree/build.log" cc_count nice -n 10 make -C "$tree" ARCH="$larch" \
+	CROSS_COMPILE="$cross" -j"$jobs" "$image"
 grep -E 'warning:' "$tree/build.log" | grep cokernel && die "warnings in the cokernel drivers"
-say "built in $(( $(date +%s) - start )) s"
+say "built in $ck_build_secs s"
 mkdir -p "$out"
 # the boot images live in arch/<arch>/boot/ (ARM Image), vmlinux (the ELF
 # that PowerPC boards load) at the top of the tree

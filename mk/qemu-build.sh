@@ -23,6 +23,7 @@ conf=(--target-list=arm-softmmu,ppc-softmmu,sh4-softmmu --disable-docs
 
 say() { printf '[qemu] %s\n' "$*" >&2; }
 die() { printf '[qemu] error: %s\n' "$*" >&2; exit 1; }
+. "$top/mk/build-lib.sh"
 
 if [ "$mode" = build ]; then
 	for t in dpkg-source meson ninja; do
@@ -46,18 +47,9 @@ mkdir -p "$cache"
 exec 9> "$cache/qemu.lock"
 flock 9
 
-srcdir=$cache/qemu-src
-mkdir -p "$srcdir"
-uver=${ver#*:}
-if [ ! -f "$srcdir/qemu_$uver.dsc" ]; then
-	say "downloading Debian's qemu $ver source package"
-	(cd "$srcdir" && apt-get -q -o APT::Sandbox::User=root source --download-only "qemu=$ver" >&2) ||
-		die "apt-get source failed: run 'make deps' (deb-src entries)"
-fi
 rm -rf "$dir.tmp"
 mkdir -p "$dir.tmp"
-say "unpacking (dpkg-source applies Debian's patches)"
-dpkg-source -q -x "$srcdir/qemu_$uver.dsc" "$dir.tmp/src" >&2
+ck_debsrc_unpack qemu "$ver" "$cache/qemu-src" "$dir.tmp/src"
 for p in "$top"/qemu/patches/*.patch; do
 	[ -e "$p" ] || continue
 	say "patch $(basename "$p")"
@@ -69,19 +61,8 @@ say "configure: ${conf[*]}"
 	{ tail -20 "$dir.tmp/src/configure.log" >&2; die "configure failed"; }
 log=$dir.tmp/src/build.log
 say "building ${targets[*]} (nice, -j$jobs; log: $log)"
-start=$(date +%s)
-nice -n 10 ninja -C "$dir.tmp/src/build" -j"$jobs" "${targets[@]}" > "$log" 2>&1 &
-pid=$!
-trap 'kill $pid 2>/dev/null || true' EXIT
-n=0
-while kill -0 "$pid" 2>/dev/null; do
-	sleep 2
-	n=$((n + 1))
-	if [ $((n % 15)) -eq 0 ]; then
-		say "... $(( $(date +%s) - start )) s, $(grep -o '^\[[0-9]*/[0-9]*\]' "$log" | tail -1)"
-	fi
-done
-wait "$pid" || { tail -30 "$log" >&2; die "build failed (log $log)"; }
+ninja_step() { grep -o '^\[[0-9]*/[0-9]*\]' "$log" | tail -1; }
+ck_build_watch "$log" ninja_step nice -n 10 ninja -C "$dir.tmp/src/build" -j"$jobs" "${targets[@]}"
 mkdir -p "$dir.tmp/bin"
 for t in "${targets[@]}"; do
 	cp "$dir.tmp/src/build/$t" "$dir.tmp/bin/"
@@ -91,7 +72,7 @@ done
 mkdir -p "$dir.tmp/share"
 ln -s /usr/share/qemu "$dir.tmp/share/qemu"
 ln -s /usr/share/qemu-firmware "$dir.tmp/share/qemu-firmware"
-say "built in $(( $(date +%s) - start )) s"
+say "built in $ck_build_secs s"
 mv "$dir.tmp" "$dir"
 # builds of other inputs are ~0.9 GiB each: keep the one used last besides
 # this one (another checkout or branch sharing the cache), remove the rest
