@@ -10,14 +10,27 @@
  * address space (DESIGN §3, §4). The co-kernel never trusts what Linux writes
  * here beyond the fields documented as Linux-written.
  *
- * Hand-over, in order (Linux side: linux-guest/drivers/cokernel/vpic.c):
- *  1. Linux checks magic and abi, ioremaps every mmio[] window (before any
- *     process exists, so the mapping is in every page table) and writes the
- *     virtual address into mmio[i].va;
+ * Hand-over, in order (Linux side: linux-guest/drivers/cokernel/vpic.c on
+ * ARM, linux-guest/drivers/cokernel/e500.c on e500):
+ *  1. Linux checks magic and abi and gives every mmio[] window a virtual
+ *     address, before any process exists, and writes it into mmio[i].va:
+ *     - plain windows: ioremap() (then the mapping is in every page table);
+ *     - CK_MMIO_VA_ONLY windows (e500): Linux only reserves a virtual range
+ *       of `size` bytes aligned to `size` (a power of 4 KiB), maps nothing
+ *       there, and writes va = that base + (phys % size). The co-kernel maps
+ *       the range itself at attach (e500: a protected TLB1 entry, so RT code
+ *       never takes a TLB miss, whose handler is Linux's);
  *  2. Linux installs the RT-class entry trampoline to rt_entry (ARM:
- *     claim_fiq() + set_fiq_handler());
- *  3. Linux calls attach(); the co-kernel switches to the new addresses and
- *     resumes its RT timer. From here on the ops below are live.
+ *     claim_fiq() + set_fiq_handler(); e500: the CriticalInput stub in
+ *     Linux's head_85xx.S branches to it with r3 saved in SPRG2 and CTR in
+ *     SPRG6, every other register untouched);
+ *  3. Linux calls attach(); the co-kernel checks the addresses, maps the
+ *     CK_MMIO_VA_ONLY windows, switches to the new addresses and resumes
+ *     its RT timer. From here on the ops below are live.
+ *
+ * On e500, Linux reaches the ops through its own ePAPR paravirtual drivers
+ * (ehv_pic, ehv_bytechan): the guest DTB's hcall-instructions branch to the
+ * co-kernel's ePAPR hypercall entry, which calls these ops.
  *
  * vIRQ numbers: 0 .. CK_VIRQ_SOFT_BASE-1 are the hardware lines of the real
  * PIC that Linux owns; CK_VIRQ_SOFT_BASE .. CK_VIRQ_NR-1 are virtual sources
@@ -44,13 +57,16 @@ typedef int32_t ck_s32;
 #endif
 
 #define CK_GUEST_MAGIC 0x50474b43u  /* "CKGP" little-endian */
-#define CK_GUEST_ABI 1u
+#define CK_GUEST_ABI 2u
 #define CK_GUEST_MAX_MMIO 8
 
 #define CK_VIRQ_SOFT_BASE 32u
 #define CK_VIRQ_NR 64u
 #define CK_VIRQ_CONSOLE (CK_VIRQ_SOFT_BASE + 0u)  /* console input ready: level */
 #define CK_VIRQ_IPC (CK_VIRQ_SOFT_BASE + 1u)      /* IPC doorbell (UIO) */
+/* console output space (ePAPR byte channel tx interrupt): never raised,
+ * console_write() takes every byte */
+#define CK_VIRQ_CONSOLE_TX (CK_VIRQ_SOFT_BASE + 2u)
 
 /* set_type() values: the Linux IRQ_TYPE_* encoding */
 #define CK_VIRQ_TYPE_EDGE_RISING 1u
@@ -59,9 +75,11 @@ typedef int32_t ck_s32;
 /* mmio[].flags */
 #define CK_MMIO_DEVICE 0u  /* device registers: ioremap() */
 #define CK_MMIO_SHM 1u     /* the IPC region (no-map RAM): ioremap(), uncached */
+#define CK_MMIO_VA_ONLY 0x100u  /* flag: reserve va, map nothing (hand-over 1) */
 
 struct ck_guest_mmio {
-	ck_u32 phys;   /* co-kernel-written: physical base */
+	ck_u32 phys;   /* co-kernel-written: physical base, low 32 bits */
+	ck_u32 phys_hi;  /* co-kernel-written: physical base, bits 32+ (e500 CCSR) */
 	ck_u32 size;   /* co-kernel-written: bytes */
 	ck_u32 flags;  /* co-kernel-written: CK_MMIO_* */
 	ck_u32 va;     /* Linux-written: kernel virtual address of the mapping */

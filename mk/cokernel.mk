@@ -2,7 +2,7 @@
 # cokernel.mk - the co-kernel ELF and the combined image.
 #   make cokernel   -> $(B)/cokernel.elf (+ .map, .lst)
 #   make image      -> $(B)/cokernel-linux.elf: the co-kernel plus the Linux
-#                      payload (LINUX_IMAGE_FILE, GUEST_DTB_FILE, INITRAMFS_FILE
+#                      payload (LINUX_PAYLOAD_FILE, GUEST_DTB_FILE, INITRAMFS_FILE
 #                      from mk/linux.mk and mk/rootfs.mk) as PT_LOAD segments
 #                      at the board's payload PAs. With NO_LINUX=1, or when one
 #                      of those variables is undefined, the co-kernel alone.
@@ -25,7 +25,8 @@ CK_CPPFLAGS := -I$(TOP)/cokernel/include -I$(TOP)/cokernel/arch/$(ARCH)/include 
 CK_CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror -ffreestanding -fno-builtin \
 	-fno-common $(CPUFLAGS) $(CK_NOPIE)
 CK_ASFLAGS := $(CPUFLAGS) -g -D__ASSEMBLER__
-CK_LDFLAGS := $(CPUFLAGS) $(CK_NOPIE_LD) -nostdlib -nostartfiles -Wl,--no-warn-rwx-segments
+CK_LDFLAGS := $(CPUFLAGS) $(CK_NOPIE_LD) -nostdlib -nostartfiles -Wl,--no-warn-rwx-segments \
+	-Wl,-z,noexecstack
 
 # Host-only core files (the unit tests' simulator hooks) stay out.
 CK_CORE_HOST_ONLY := $(wildcard cokernel/core/*host*.c cokernel/core/sim*.c)
@@ -105,12 +106,12 @@ $(CK_ELF): $(CK_OBJS) $(CK_OBJS_LIST) $(CK_LDS) $(CK_OUT)/ld-alone/payload.ld
 	@$(call CK_LINK,) -L$(CK_OUT)/ld-alone
 	@$(CK_OBJDUMP) -d $@ > $(basename $@).lst
 
-CK_PAYLOAD := $(if $(filter 1,$(NO_LINUX)),,$(if $(and $(LINUX_IMAGE_FILE),$(GUEST_DTB_FILE),$(INITRAMFS_FILE)),yes))
+CK_PAYLOAD := $(if $(filter 1,$(NO_LINUX)),,$(if $(and $(LINUX_PAYLOAD_FILE),$(GUEST_DTB_FILE),$(INITRAMFS_FILE)),yes))
 
 ifeq ($(CK_PAYLOAD),yes)
-$(CK_OUT)/payload.o: mk/payload.S $(LINUX_IMAGE_FILE) $(GUEST_DTB_FILE) $(INITRAMFS_FILE)
+$(CK_OUT)/payload.o: mk/payload.S $(LINUX_PAYLOAD_FILE) $(GUEST_DTB_FILE) $(INITRAMFS_FILE)
 	@mkdir -p $(@D)
-	@$(CK_CC) $(CK_ASFLAGS) -DPAYLOAD_KERNEL='"$(LINUX_IMAGE_FILE)"' \
+	@$(CK_CC) $(CK_ASFLAGS) -DPAYLOAD_KERNEL='"$(LINUX_PAYLOAD_FILE)"' \
 		-DPAYLOAD_DTB='"$(GUEST_DTB_FILE)"' -DPAYLOAD_INITRD='"$(INITRAMFS_FILE)"' \
 		-c -o $@ $<
 

@@ -1,42 +1,74 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# fit-its.sh <arch> <cokernel.elf> <cokernel.bin> - print the image tree
-# source (.its) of the FIT that U-Boot's bootm boots: the co-kernel as the
-# "kernel" (os linux, so bootm hands over ePAPR-style: r3 = the board DTB),
-# loaded at its ELF's load address and entered at its ELF entry, with a
-# sha256 hash so that a corrupt image is refused before it runs. The Linux
-# payload (kernel, initramfs, guest DTB) joins as loadables in a later step.
+# fit-its.sh <arch> <cokernel.elf> <cokernel.bin> [<name> <file> <load>]...
+# - print the image tree source (.its) of the FIT that U-Boot's bootm boots:
+# the co-kernel as the "kernel" (os linux, so bootm hands over ePAPR-style:
+# r3 = the board DTB), loaded at its ELF's load address and entered at its
+# ELF entry; each <name> <file> <load> triple is a loadable that bootm
+# copies to <load> before it enters the co-kernel (the Linux payload: the
+# raw kernel, the guest DTB, the initramfs, at the addresses the co-kernel
+# was linked with). Every image has a sha256 hash, so a corrupt image is
+# refused before anything runs. Loadables are typed "firmware": U-Boot
+# 2023.01 (boot/image-fit.c fit_image_load) loads that type as a loadable.
 set -euo pipefail
-arch=${1:?usage: fit-its.sh <arch> <elf> <bin>}
-elf=${2:?usage: fit-its.sh <arch> <elf> <bin>}
-bin=${3:?usage: fit-its.sh <arch> <elf> <bin>}
+usage="usage: fit-its.sh <arch> <elf> <bin> [<name> <file> <load>]..."
+arch=${1:?$usage}
+elf=${2:?$usage}
+bin=${3:?$usage}
+shift 3
+(( $# % 3 == 0 )) || { echo "$usage" >&2; exit 2; }
 cross=${CROSS:?CROSS not set}
 entry=$("${cross}readelf" -h "$elf" | awk '/Entry point address:/ {print $4}')
-load=$("${cross}readelf" -lW "$elf" | awk '$1 == "LOAD" {print $4; exit}')
+# the load address: the physical address of the segment holding the entry
+load=""
+while read -r pa sz; do
+	if (( entry >= pa && entry < pa + sz )); then load=$pa; break; fi
+done < <("${cross}readelf" -lW "$elf" | awk '$1 == "LOAD" {print $4, $6}')
 [ -n "$entry" ] && [ -n "$load" ] || { echo "fit-its.sh: cannot read $elf" >&2; exit 1; }
+# image <node> <description> <file> <type> <load> [entry]: one image node
+image() {
+	cat <<ITS
+		$1 {
+			description = "$2";
+			data = /incbin/("$3");
+			type = "$4";
+			arch = "$arch";
+			os = "linux";
+			compression = "none";
+			load = <$5>;${6:+
+			entry = <$6>;}
+			hash-1 { algo = "sha256"; };
+		};
+ITS
+}
+
+names=()
 cat <<ITS
 /dts-v1/;
 / {
 	description = "cokernel";
 	#address-cells = <1>;
 	images {
-		cokernel {
-			description = "cokernel co-kernel";
-			data = /incbin/("$bin");
-			type = "kernel";
-			arch = "$arch";
-			os = "linux";
-			compression = "none";
-			load = <$load>;
-			entry = <$entry>;
-			hash-1 { algo = "sha256"; };
-		};
+ITS
+image cokernel "cokernel co-kernel" "$bin" kernel "$load" "$entry"
+while (( $# )); do
+	[ -f "$2" ] || { echo "fit-its.sh: $2 missing" >&2; exit 1; }
+	names+=("\"$1\"")
+	image "$1" "$1" "$2" firmware "$3"
+	shift 3
+done
+loadables=""
+if (( ${#names[@]} )); then
+	loadables="loadables = $(IFS=,; echo "${names[*]}" | sed 's/,/, /g');"
+fi
+cat <<ITS
 	};
 	configurations {
 		default = "cokernel";
 		cokernel {
 			description = "cokernel";
 			kernel = "cokernel";
+			$loadables
 		};
 	};
 };

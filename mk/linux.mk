@@ -15,6 +15,17 @@ $(LINUX_IMAGE_FILE): $(LINUX_INPUTS)
 	@CK_CACHE=$(CK_CACHE) JOBS=$(JOBS) mk/linux-build.sh $(BOARD) $(LINUX_ARCH) \
 		$(LINUX_CROSS) $(LINUX_IMAGE) $(LINUX_OUT)
 
+# What the co-kernel's image carries: the kernel image itself, or, with
+# LINUX_RAW := yes (e500: vmlinux is an ELF, Linux has no raw-image target),
+# its memory image from objcopy, entered at its first byte.
+ifeq ($(LINUX_RAW),yes)
+LINUX_PAYLOAD_FILE := $(LINUX_IMAGE_FILE).bin
+$(LINUX_PAYLOAD_FILE): $(LINUX_IMAGE_FILE)
+	@$(LINUX_CROSS)objcopy -O binary $< $@
+else
+LINUX_PAYLOAD_FILE := $(LINUX_IMAGE_FILE)
+endif
+
 # Guest DTB: dts/$(BOARD)-guest.dts plus a generated /chosen with the
 # initramfs placement (address from the board, size from the file).
 GUEST_DTB_FILE := $(B)/$(BOARD)-guest.dtb

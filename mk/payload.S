@@ -7,3 +7,4 @@
 	.incbin PAYLOAD_DTB
 	.section .payload.initrd, "a"
 	.incbin PAYLOAD_INITRD
+	.section .note.GNU-stack, "", %progbits

@@ -6,8 +6,8 @@ IMAGE_ELF := $(B)/cokernel-linux.elf
 # boards whose QEMU tests `make check` runs: all of them (Linux guest
 # included) on CHECK_BOARDS, the co-kernel alone (test_bare.py, images built
 # with NO_LINUX=1) on CHECK_BARE_BOARDS, the ports whose Linux step is to come
-CHECK_BOARDS ?= versatilepb
-CHECK_BARE_BOARDS ?= e500 mpc8544ds
+CHECK_BOARDS ?= versatilepb e500
+CHECK_BARE_BOARDS ?= mpc8544ds
 SUBMAKE := $(MAKE) --no-print-directory
 
 # The project's QEMU (Debian's source package + qemu/patches, cached): every

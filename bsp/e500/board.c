@@ -7,6 +7,7 @@
  * devices at the same CCSR offsets and clocks, its CCSR at PA 0xE000_0000
  * (board.mk) and an MPIC 2.0 (the driver reads BRR1).
  */
+#include <ck/arch.h>
 #include <ck/bsp.h>
 #include <ck/guest.h>
 #include <drv/mpic.h>
@@ -44,14 +45,17 @@ static const struct ck_clockevent timer = {
 };
 
 /*
- * phys: the low 32 bits of the 36-bit PA (CCSR is at 0xF_E000_0000);
- * TODO (Linux step): ck_mmio_window.phys needs 64 bits (or a high word)
- * for the guest page to name CCSR devices.
+ * The windows the co-kernel keeps after the hand-over. Each becomes one
+ * protected TLB1 entry at a virtual range Linux reserves (arch.c
+ * arch_map_window), so each size is a TLB1 page size (4^n KiB) and the
+ * registers lie within the size-aligned page around phys: the MPIC's
+ * 256 KiB block, the 4 KiB page of DUART channel 0 (at +0x500 in it), the
+ * 1 MiB IPC region.
  */
 static const struct ck_mmio_window mmio[] = {
-	{ "mpic", BOARD_CCSR_PA_LO + MPIC_OFF, 0x40000, &mpic_base },
-	{ "uart0", BOARD_CCSR_PA_LO + UART0_OFF, 0x1000, &ns16550_base },
-	{ "shm", BOARD_SHM_PA, BOARD_SHM_SIZE, &ck_shm_va },
+	{ "mpic", BOARD_CCSR_PA_LO + MPIC_OFF, 0x40000, &mpic_base, BOARD_CCSR_PA_HI },
+	{ "uart0", BOARD_CCSR_PA_LO + UART0_OFF, 0x1000, &ns16550_base, BOARD_CCSR_PA_HI },
+	{ "shm", BOARD_SHM_PA, BOARD_SHM_SIZE, &ck_shm_va, 0 },
 	{ 0 },
 };
 
@@ -78,12 +82,13 @@ const struct ck_board ck_board = {
 	.linux_delay_ms = 1500,
 };
 
-/* Before Linux: RAM at EA = PA, CCSR at CCSR_VA (start.S TLB1 entries). */
+/* Before Linux: the co-kernel's RAM block at its Linux linear-map EA, CCSR
+ * at CCSR_VA (start.S TLB1 entries). */
 void bsp_init(void)
 {
 	mpic_base = CCSR_VA + MPIC_OFF;
 	ns16550_base = CCSR_VA + UART0_OFF;
-	ck_shm_va = BOARD_SHM_PA;
+	ck_shm_va = (uintptr_t)arch_phys_to_virt(BOARD_SHM_PA);
 	mpic_init();
 	ns16550_init();
 }

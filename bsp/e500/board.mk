@@ -12,9 +12,6 @@ CPUFLAGS := -mcpu=8548 -msoft-float -mno-altivec -msdata=none -mbig-endian \
 	-Wa,-mregnames
 DRIVERS := mpic ns16550
 
-# the Linux guest on e500 is the next step of issue 4 (bsp/e500/README.md):
-# until then `make image/run BOARD=e500` build and boot the co-kernel alone
-LINUX_GUEST := no
 LINUX_ARCH := powerpc
 LINUX_CROSS := powerpc-linux-gnu-
 # vmlinux, the ELF (one PT_LOAD at PA 0, entry PA 0): QEMU -kernel takes only
@@ -23,6 +20,7 @@ LINUX_CROSS := powerpc-linux-gnu-
 # `objcopy -O binary` away (Linux has no make target for it; its uImage is
 # gzipped and needs mkimage at kernel build time).
 LINUX_IMAGE := vmlinux
+LINUX_RAW := yes
 # no Debian powerpc port: busybox is built from Debian's source (mk/rootfs.mk)
 
 # Debian's U-Boot for QEMU's ppce500 (package u-boot-qemu) boots the FIT
@@ -32,26 +30,44 @@ FIT_ARCH := powerpc
 QEMU_SYSTEM := qemu-system-ppc
 QEMU_MACHINE := ppce500
 
-# Memory map (physical; EA = PA before Linux). BOARD_MAP_VARS are handed to
-# the C/assembly sources as BOARD_<name> macros and to the link script.
-# The co-kernel region is not at the very top of RAM because QEMU puts its
-# DTB 24 MiB above the end of the -kernel ELF and refuses to start if that
-# passes the end of RAM (hw/ppc/e500.c ppce500_load_payload, README.md).
+# Memory map (physical). The co-kernel runs at Linux's linear-map address
+# of its region, EA = LINUX_PAGE_OFFSET + PA (DESIGN §4), before Linux too
+# (start.S maps it). The co-kernel region is not at the very top of RAM
+# because QEMU puts its DTB 24 MiB above the end of the -kernel ELF and
+# refuses to start if that passes the end of RAM (hw/ppc/e500.c
+# ppce500_load_payload, README.md). QEMU puts the FIT it hands to U-Boot
+# (-kernel with -bios) at 0x0200_0000, so nothing is loaded from there to
+# LINUX_INITRD_PA: a FIT up to 32 MiB fits.
 RAM_PA := 0x00000000
 RAM_SIZE := 0x08000000
+LINUX_PAGE_OFFSET := 0xC0000000
 CK_REGION_PA := 0x06000000
 CK_REGION_SIZE := 0x00400000
+CK_REGION_VA := 0xC6000000
+# the ePAPR hypercall entry (entry.S, fixed by the link script): the guest
+# DTS's hcall-instructions branch there
+CK_HCALL_VA := 0xC6001000
 SHM_PA := 0x07F00000
 SHM_SIZE := 0x00100000
-# CCSR: 1 MiB at PA 0xF_E000_0000 (36-bit), mapped at EA CCSR_VA
+# CCSR: 1 MiB at PA 0xF_E000_0000 (36-bit), mapped at EA CCSR_VA before Linux
 CCSR_PA_HI := 0xF
 CCSR_PA_LO := 0xE0000000
 CCSR_VA := 0xE0000000
-# TODO (Linux step): placeholders, nothing is loaded there yet
-LINUX_KERNEL_PA := 0x00000000
-LINUX_DTB_PA := 0x01FF0000
-LINUX_INITRD_PA := 0x02000000
+# The Linux payload, above the FIT U-Boot reads from 0x0200_0000 (28 MiB
+# room): the guest DTB in the first 64 MiB (Linux's initial map reads it
+# there) but below the last 4 MiB of it, where bootm moves the board's DTB
+# (the top of CONFIG_SYS_BOOTMAPSZ, 64 MiB; at 0x03EF_C000 with QEMU's), the raw vmlinux staged at LINUX_KERNEL_PA (U-Boot loads no FIT
+# loadable at address 0: "load = 0" means "leave it in place"), which the
+# co-kernel moves to LINUX_RUN_PA, where it runs (arch.c arch_boot_linux),
+# and the initramfs, used in place. The lowest of them also decides where
+# QEMU's -kernel loader puts its own DTB (lowest + size + 24 MiB) and how
+# much its initial TLB entry maps (0 up to that DTB): it must reach the
+# co-kernel's entry, so nothing of the payload sits low.
+LINUX_DTB_PA := 0x03C00000
+LINUX_KERNEL_PA := 0x04000000
+LINUX_RUN_PA := 0x00000000
+LINUX_INITRD_PA := 0x05000000
 LINUX_MACHINE_ID := 0
-BOARD_MAP_VARS := RAM_PA RAM_SIZE CK_REGION_PA CK_REGION_SIZE \
-	SHM_PA SHM_SIZE CCSR_PA_HI CCSR_PA_LO CCSR_VA LINUX_KERNEL_PA \
-	LINUX_DTB_PA LINUX_INITRD_PA LINUX_MACHINE_ID
+BOARD_MAP_VARS := RAM_PA RAM_SIZE LINUX_PAGE_OFFSET CK_REGION_PA CK_REGION_SIZE \
+	CK_REGION_VA CK_HCALL_VA SHM_PA SHM_SIZE CCSR_PA_HI CCSR_PA_LO CCSR_VA \
+	LINUX_KERNEL_PA LINUX_RUN_PA LINUX_DTB_PA LINUX_INITRD_PA LINUX_MACHINE_ID

@@ -8,6 +8,9 @@ include bsp/e500/board.mk
 
 # Debian has no U-Boot for mpc8544ds: no FIT, QEMU loads the ELF
 UBOOT_BIOS :=
+# no guest DTS for this machine yet (its CCSR is at PA 0xE000_0000):
+# `make image/run` build and boot the co-kernel alone
+LINUX_GUEST := no
 QEMU_MACHINE := mpc8544ds
 CCSR_PA_HI := 0x0
 CCSR_PA_LO := 0xE0000000

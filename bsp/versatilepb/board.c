@@ -37,10 +37,10 @@ static const struct ck_clockevent timer = {
 };
 
 static const struct ck_mmio_window mmio[] = {
-	{ "vic", VIC_PA, 0x1000, &pl190_base },
-	{ "sp804-2", SP804_2_PA, 0x1000, &sp804_base },
-	{ "uart0", UART0_PA, 0x1000, &pl011_base },
-	{ "shm", BOARD_SHM_PA, BOARD_SHM_SIZE, &ck_shm_va },
+	{ "vic", VIC_PA, 0x1000, &pl190_base, 0 },
+	{ "sp804-2", SP804_2_PA, 0x1000, &sp804_base, 0 },
+	{ "uart0", UART0_PA, 0x1000, &pl011_base, 0 },
+	{ "shm", BOARD_SHM_PA, BOARD_SHM_SIZE, &ck_shm_va, 0 },
 	{ 0 },
 };
 

@@ -142,40 +142,56 @@ static void guest_console_work(void)
  * its page as the physical base (an ioremap() keeps it), not wrapping, and
  * not over the co-kernel's own image (Linux's linear map of it).
  */
-static bool window_va_ok(ck_u32 va, ck_u32 phys, const struct ck_mmio_window *w)
+static bool window_va_ok(const struct ck_guest_mmio *g, const struct ck_mmio_window *w)
 {
 	const struct ck_board *b = board();
 	uintptr_t ck_va = (uintptr_t)arch_phys_to_virt(b->ck_base);
+	ck_u32 va = g->va;
 
-	if (va == 0 || phys != w->phys || ((va ^ phys) & 0xfffu) ||
+	if (va == 0 || g->phys != w->phys || g->phys_hi != w->phys_hi ||
+	    g->size != w->size || ((va ^ w->phys) & 0xfffu) ||
 	    va + w->size < va)
 		return false;
 	return va + w->size <= ck_va || va >= ck_va + b->ck_size;
 }
 
+static uint64_t window_pa(const struct ck_mmio_window *w)
+{
+	return (uint64_t)w->phys_hi << 32 | w->phys;
+}
+
 /*
- * attach: Linux mapped every window (mmio[i].va) and installed its FIQ
- * trampoline; switch every driver to Linux's addresses, then restart the
- * RT timer. Linux calls it with F=1 (it keeps F=1 through start_kernel,
- * notes/linuxhooks.md §1.4), so RT resumes when Linux first clears F.
+ * attach: Linux gave every window an address (mmio[i].va) and installed its
+ * RT-class trampoline; map the CK_MMIO_VA_ONLY windows, switch every driver
+ * to the new addresses, then restart the RT timer. Linux calls it with its
+ * own interrupts off and RT-class interrupts able to arrive (ARM: F=1 until
+ * Linux first clears it, notes/linuxhooks.md §1.4; e500: MSR[CE] = 1 in
+ * every Linux MSR), so RT resumes as soon as this returns, or before.
  */
 static ck_s32 guest_attach(void)
 {
 	struct ck_guest_page *gp = &ck_guest_page;
 	const struct ck_mmio_window *w;
+	bool self_map = (arch_window_flags() & CK_MMIO_VA_ONLY) != 0;
 	uint64_t paused_ns;
 	ck_rtflags_t f;
 	uint32_t i;
 
 	if (gs.attached)
 		return -CK_EBUSY;
-	for (i = 0, w = board()->mmio; w->name; w++, i++)
-		if (i >= CK_GUEST_MAX_MMIO ||
-		    !window_va_ok(gp->mmio[i].va, gp->mmio[i].phys, w))
-			return -CK_EINVAL;
 	f = arch_rt_mask();
 	for (i = 0, w = board()->mmio; w->name; w++, i++)
+		if (i >= CK_GUEST_MAX_MMIO || !window_va_ok(&gp->mmio[i], w) ||
+		    (self_map && !arch_window_ok(i, gp->mmio[i].va, window_pa(w),
+						 w->size))) {
+			arch_rt_restore(f);
+			return -CK_EINVAL;
+		}
+	for (i = 0, w = board()->mmio; w->name; w++, i++) {
+		if (self_map)
+			arch_map_window(i, gp->mmio[i].va, window_pa(w), w->size);
 		*w->va = gp->mmio[i].va;
+	}
 	if (board()->shm_size)
 		ck_shm_set_base((void *)ck_shm_va);
 	paused_ns = ck_clock_now() - gs.paused_at_ns;
@@ -304,9 +320,11 @@ void guest_init(void)
 	memset(&gs, 0, sizeof(gs));
 	for (w = b->mmio; w && w->name && n < CK_GUEST_MAX_MMIO; w++, n++) {
 		gp->mmio[n].phys = w->phys;
+		gp->mmio[n].phys_hi = w->phys_hi;
 		gp->mmio[n].size = w->size;
-		gp->mmio[n].flags = (w->phys == b->shm_base) ? CK_MMIO_SHM
-							     : CK_MMIO_DEVICE;
+		gp->mmio[n].flags = ((w->phys == b->shm_base && !w->phys_hi) ?
+				     CK_MMIO_SHM : CK_MMIO_DEVICE) |
+				    arch_window_flags();
 	}
 	ck_assert(!w || !w->name);   /* board lists more windows than fit */
 	gp->size = sizeof(*gp);

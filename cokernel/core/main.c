@@ -44,13 +44,26 @@ static uint32_t link_value(const char *sym)
 	return (uint32_t)v;
 }
 
-/* A kernel image and a flattened device tree for it. */
+/* A kernel image and a flattened device tree for it. The kernel may sit
+ * at PA 0 (e500), so its size says whether there is one. Says why not when
+ * the image has a payload but the DTB is gone (a boot loader that put its
+ * own data over it). */
 static bool linux_payload_present(const struct ck_board *b)
 {
-	if (!b->linux_kernel || !b->linux_dtb ||
-	    !link_value(__ck_linux_kernel_bytes))
+	const void *dtb;
+
+	if (!b->linux_dtb || !link_value(__ck_linux_kernel_bytes)) {
+		ck_printf("no Linux payload (kernel at 0x%08x, DTB at 0x%08x): RT only",
+			  (unsigned int)b->linux_kernel, (unsigned int)b->linux_dtb);
 		return false;
-	return be32(arch_phys_to_virt(b->linux_dtb)) == FDT_MAGIC;
+	}
+	dtb = arch_phys_to_virt(b->linux_dtb);
+	if (!dtb || be32(dtb) != FDT_MAGIC) {
+		ck_printf("Linux payload: no device tree at 0x%08x (overwritten "
+			  "by the boot loader?): RT only", (unsigned int)b->linux_dtb);
+		return false;
+	}
+	return true;
 }
 
 /* The linker collects the CK_APP() records between the two symbols. */
@@ -91,11 +104,9 @@ void ck_main(void)
 	ck_start();
 	arch_rt_unmask();
 
-	have_linux = linux_payload_present(b);
-	if (!have_linux)
-		ck_printf("no Linux payload (kernel at 0x%08x, DTB at 0x%08x): RT only",
-			  (unsigned int)b->linux_kernel, (unsigned int)b->linux_dtb);
-	else
+	have_linux = linux_payload_present(b) &&
+		     !arch_prepare_linux(b->linux_kernel, b->linux_dtb);
+	if (have_linux)
 		ck_printf("Linux payload: kernel %u KiB at 0x%08x, DTB %u bytes, "
 			  "initramfs %u KiB",
 			  (unsigned int)(link_value(__ck_linux_kernel_bytes) >> 10),

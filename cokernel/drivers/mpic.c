@@ -43,6 +43,9 @@
 #define SRC_DR 0x10u             /* RW 32: destination (core bits) */
 #define SRC_LR 0x18u             /* RW 32: level (INTTGT), MPIC 4.x */
 #define MPIC_CTPR0 0x20080u      /* RW 32: core 0 current task priority */
+#define MPIC_IACK 0x000a0u       /* RO 32: interrupt acknowledge, this core */
+#define MPIC_EOI 0x000b0u        /* WO 32: end of interrupt, this core */
+#define MPIC_SVR 0x010e0u        /* RW 32: spurious vector */
 
 #define GCR_MIXED 0x20000000u
 #define FRR_NIRQ(frr) ((((frr) >> 16) & 0x7ffu) + 1u)
@@ -57,6 +60,9 @@
 #define BRR1_MAJOR(brr) (((brr) >> 8) & 0xffu)
 
 #define PRIO_NORMAL 8u
+/* IPIs (the doorbell) above the devices Linux owns, so that clearing the
+ * doorbell by IACK takes the IPI, not a device line (mpic_soft_clear) */
+#define PRIO_IPI 9u
 #define PRIO_RT 15u              /* ignored on cint; max if routed to int */
 #define NR_TIMERS 4u
 #define NR_IPIS 4u
@@ -72,8 +78,11 @@ static struct {
 	int has_ilr;
 	uint32_t rt_lines;               /* bit n: line n routed to cint */
 	uint32_t nr_srcs;                /* sources the MPIC has (FRR) */
+	uint32_t spurious;               /* the vector IACK gives for none */
 	uint32_t normal_on[NORMAL_WORDS]; /* unmasked normal-class lines */
-	uintptr_t rt_vpr[CK_RT_LINES];   /* VPR address of each RT line */
+	/* VPR offset of each RT line: offsets, as mpic_base moves at the
+	 * hand-over to Linux */
+	uint32_t rt_vpr[CK_RT_LINES];
 } mpic;
 
 static inline uint32_t rd(uint32_t reg)
@@ -124,7 +133,7 @@ static void mpic_route(unsigned int line, int rt)
 	}
 	if (rt) {
 		mpic.rt_lines |= bit;
-		mpic.rt_vpr[line] = mpic_base + vpr_reg(line);
+		mpic.rt_vpr[line] = vpr_reg(line);
 	} else {
 		mpic.rt_lines &= ~bit;
 	}
@@ -160,7 +169,7 @@ static uint32_t mpic_pending_rt(void)
 		unsigned int line = (unsigned int)__builtin_ctz(lines);
 
 		lines &= lines - 1u;
-		if (mmio_read32(mpic.rt_vpr[line]) & VPR_A)
+		if (rd(mpic.rt_vpr[line]) & VPR_A)
 			pending |= 1u << line;
 	}
 	return pending;
@@ -168,9 +177,11 @@ static uint32_t mpic_pending_rt(void)
 
 /*
  * Lowest unmasked normal-class line whose source is active, or -1. A scan
- * of the VPRs, without IACK: enough before Linux, where nothing takes the
- * normal class. TODO (Linux step): IACK/EOI on core 0 (MPIC_CTPR0 + 0x20
- * / + 0x30) for the vPIC's next_normal/eoi.
+ * of the VPRs, without IACK: the lines Linux owns are level sources (every
+ * FSL internal source is, MPC8544ERM 10.1; QEMU IRQ_TYPE_FSLINT), which
+ * stay active until Linux's handler quiets the device, so nothing is lost
+ * and there is no EOI to forget; the one edge, the doorbell IPI, is
+ * cleared by mpic_soft_clear(). Cost: one read per unmasked line.
  */
 static int mpic_next_normal(void)
 {
@@ -200,13 +211,20 @@ static void mpic_soft_raise(unsigned int line)
 }
 
 /*
- * An IPI is cleared by core 0's IACK of its vector, which is the normal
- * class's interrupt cycle: nothing to do outside it. TODO (Linux step):
- * clear through IACK/EOI when the vPIC needs it.
+ * An IPI is an edge: it stays pending until core 0 acknowledges its vector
+ * (MPC8544ERM 10.3.2 IACK; QEMU openpic_iack). So clear it with IACK + EOI
+ * when it is active: it has the highest normal-class priority (PRIO_IPI),
+ * so IACK returns it; anything else IACK might return (the IPI was
+ * withdrawn in between) is a level source, which an EOI simply re-raises.
+ * Context: RT masked (guest.c doorbell_update).
  */
 static void mpic_soft_clear(unsigned int line)
 {
-	(void)line;
+	if (line < MPIC_LINE_IPI(0) || line >= MPIC_LINE_SRC(0) ||
+	    !(rd(vpr_reg(line)) & VPR_A))
+		return;
+	if ((rd(MPIC_IACK) & 0xffffu) != mpic.spurious)
+		wr(MPIC_EOI, 0);
 }
 
 void mpic_init(void)
@@ -215,6 +233,7 @@ void mpic_init(void)
 
 	mpic.has_ilr = BRR1_MAJOR(rd(MPIC_BRR1)) >= 4u;
 	mpic.nr_srcs = FRR_NIRQ(rd(MPIC_FRR));
+	mpic.spurious = rd(MPIC_SVR) & 0xffffu;
 	if (mpic.nr_srcs > NR_SRCS)
 		mpic.nr_srcs = NR_SRCS;
 	mpic.rt_lines = 0;
@@ -227,7 +246,7 @@ void mpic_init(void)
 		wr(MPIC_GT(i) + GT_DR, DR_P0);
 	}
 	for (i = 0; i < NR_IPIS; i++)
-		wr(MPIC_IPIVPR(i), VPR_MSK | VPR_PRIO(PRIO_NORMAL) | MPIC_LINE_IPI(i));
+		wr(MPIC_IPIVPR(i), VPR_MSK | VPR_PRIO(PRIO_IPI) | MPIC_LINE_IPI(i));
 	for (i = 0; i < mpic.nr_srcs; i++) {
 		uint32_t src = MPIC_SRC(i);
 

@@ -15,8 +15,10 @@ import pexpect
 TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 CK_PREFIX = "[ck] "
 SHELL_READY = "cokernel guest: userspace up"
-# Linux's first console line (printk at start_kernel, via hvc0)
-LINUX_FIRST_LINE = re.compile(r"^(\[\s*\d+\.\d+\] )?Booting Linux on physical CPU")
+# An early Linux console line (printk at start_kernel; ARM prints "Booting
+# Linux" first, PowerPC starts with the banner)
+LINUX_FIRST_LINE = re.compile(
+    r"^(\[\s*\d+\.\d+\] )?(Booting Linux on physical CPU|Linux version )")
 
 
 def image_path(board):

@@ -2,19 +2,31 @@
 /*
  * arch.c - e500v2 (Book-E) hooks of ck/arch.h written in C: RT-class
  * (MSR[CE]) masking, initial task frames, doze, linear map, fault report,
- * and the (not yet written) way out to Linux.
+ * the way into Linux, and the protected TLB1 entries of the device windows
+ * after the hand-over.
  */
 #include <stdint.h>
 #include <ck/arch.h>
 #include <ck/bsp.h>
+#include <ck/ck.h>
 #include <ck/console.h>
 #include <arch/booke.h>
 #include <arch/ctx.h>
+#include <ck_guest.h>
 
 _Static_assert(CTX_WORDS <= CK_ARCH_CTX_WORDS, "e500 frame fits ck_arch_ctx");
 
 /** ck_boot_dtb_pa - r3 at entry: the DTB QEMU (or U-Boot) handed over. */
 uint32_t ck_boot_dtb_pa;
+
+/*
+ * booke_msr_keep - the bits of the interrupted MSR the RT entry keeps
+ * (entry.S): all but MSR[WE] while the co-kernel's own idle dozes (its
+ * loop must run after an interrupt), all once Linux runs (an RT interrupt
+ * during Linux's e500_idle returns to the doze; Linux's own interrupts
+ * end it). Set to ~0 by arch_boot_linux().
+ */
+uint32_t booke_msr_keep = ~MSR_WE;
 
 void arch_fault(uint32_t ivor);
 
@@ -109,10 +121,20 @@ void arch_wait_for_interrupt(void)
 	booke_doze();
 }
 
-/* Before Linux, RAM is mapped EA = PA (start.S TLB1[0..1]). */
+#define BLOCK_64M 0x04000000u
+#define CK_BLOCK_PA ((uint32_t)BOARD_CK_REGION_PA & ~(BLOCK_64M - 1u))
+#define CK_BLOCK_VA ((uint32_t)BOARD_CK_REGION_VA & ~(BLOCK_64M - 1u))
+
+/* Before Linux (start.S): the 64 MiB block of the co-kernel at its Linux
+ * linear-map EA, the first 64 MiB (the Linux payload) at EA = PA. Other
+ * RAM is not mapped: NULL. */
 void *arch_phys_to_virt(uint32_t pa)
 {
-	return (void *)(uintptr_t)pa;
+	if (pa - CK_BLOCK_PA < BLOCK_64M)
+		return (void *)(uintptr_t)(pa - CK_BLOCK_PA + CK_BLOCK_VA);
+	if (pa < BLOCK_64M)
+		return (void *)(uintptr_t)pa;
+	return 0;
 }
 
 static void raw_puts(const char *s)
@@ -157,17 +179,156 @@ void arch_fault(uint32_t ivor)
 	halt();
 }
 
+void booke_enter_linux(uint32_t entry_pa, uint32_t dtb_pa) __attribute__((noreturn));
+
+/* The kernel image's size (mk/payload.lds; 0 in the co-kernel alone).
+ * Linker symbol: the address is the value. */
+extern const char __ck_linux_kernel_bytes[];
+
+#define CACHE_LINE 32u          /* e500 L1 line (e500CORERM 11.1) */
+
 /*
- * Not implemented yet (issue 4, next step): entering Linux on e500 needs
- * the co-kernel at Linux's linear-map EA, a protected TLB1 entry that
- * survives Linux's head_fsl_booke.S, and the CriticalInput stub in Linux
- * (bsp/e500/README.md "Not done yet"). Say so and stop.
+ * Move the staged kernel image from @from to @to (both EA, not
+ * overlapping) and make it fetchable: the copy goes through the data
+ * cache, and e500's instruction cache does not snoop it, so every line is
+ * written back (dcbst) and then invalidated in the instruction cache
+ * (icbi) before Linux runs it (EREF "instruction cache coherency").
  */
+static void stage_kernel(uint8_t *to, const uint8_t *from, uint32_t n)
+{
+	uint32_t i;
+
+	for (i = 0; i < n; i += 4u)
+		*(uint32_t *)(void *)(to + i) = *(const uint32_t *)(const void *)(from + i);
+	for (i = 0; i < n; i += CACHE_LINE)
+		__asm__ volatile("dcbst 0, %0" : : "r"(to + i) : "memory");
+	__asm__ volatile("sync" : : : "memory");
+	for (i = 0; i < n; i += CACHE_LINE)
+		__asm__ volatile("icbi 0, %0" : : "r"(to + i) : "memory");
+	__asm__ volatile("sync\n\tisync" : : : "memory");
+}
+
+/*
+ * arch_prepare_linux() - the image carries the raw vmlinux at @kernel_pa
+ * (U-Boot loads no FIT loadable at 0), Linux runs at BOARD_LINUX_RUN_PA:
+ * move it there while RT still runs (about 3.5 MiB: a few ms). The kernel
+ * and its DTB must lie in the first 64 MiB, mapped EA = PA by start.S's
+ * TLB1[c], which Linux's head keeps as its initial map.
+ */
+int arch_prepare_linux(uint32_t kernel_pa, uint32_t dtb_pa)
+{
+	uint32_t run = (uint32_t)BOARD_LINUX_RUN_PA;
+	uint32_t n = (uint32_t)(uintptr_t)__ck_linux_kernel_bytes;
+	const uint8_t *from = arch_phys_to_virt(kernel_pa);
+	uint8_t *to;
+
+	/* EA = PA there; hidden from the compiler, to which EA 0 is NULL */
+	__asm__("" : "=r"(to) : "0"(run));
+	if (!from || run + n > BLOCK_64M || dtb_pa >= BLOCK_64M ||
+	    (run < kernel_pa + n && kernel_pa < run + n)) {
+		ck_printf("Linux payload not placeable: kernel 0x%08x (%u bytes) "
+			  "to 0x%08x, DTB 0x%08x; Linux needs both in the first "
+			  "64 MiB: RT only", (unsigned int)kernel_pa, (unsigned int)n,
+			  (unsigned int)run, (unsigned int)dtb_pa);
+		return -CK_EINVAL;
+	}
+	if (run != kernel_pa)
+		stage_kernel(to, from, (n + 3u) & ~3u);
+	return 0;
+}
+
+/* arch_boot_linux() - enter Linux ePAPR-style (start.S booke_enter_linux)
+ * where arch_prepare_linux() put it. @kernel_pa and @machine_id (ARM's)
+ * are not used. */
 void arch_boot_linux(uint32_t kernel_pa, uint32_t dtb_pa, uint32_t machine_id)
 {
+	(void)kernel_pa;
 	(void)machine_id;
-	raw_reg("\r\n[ck] Linux boot on e500 not implemented yet (kernel ", kernel_pa);
-	raw_reg(", DTB ", dtb_pa);
-	raw_puts("): halted\r\n");
-	halt();
+	booke_msr_keep = ~0u;
+	booke_enter_linux((uint32_t)BOARD_LINUX_RUN_PA, dtb_pa);
+}
+
+/*
+ * Device windows after the hand-over (ipc/ck_guest.h CK_MMIO_VA_ONLY):
+ * Linux reserves the virtual range, the co-kernel maps it with a protected
+ * TLB1 entry (IPROT: Linux's tlbivax and MMUCSR0 flushes leave it), so RT
+ * code never takes a TLB miss, whose handler is Linux's and may be what the
+ * critical input interrupted (its SPRG scratch would be clobbered). Entries
+ * TLB1_FIRST..15 are the co-kernel's: Linux's lowmem CAMs use the lowest
+ * (CONFIG_LOWMEM_CAM_NUM = 3) and the guest config has no hugetlb or KVM,
+ * the other TLB1 users (bsp/e500/README.md).
+ */
+#define TLB1_ENTRIES 16u
+#define ARCH_MAX_WINDOWS 3u
+#define TLB1_FIRST (TLB1_ENTRIES - ARCH_MAX_WINDOWS)
+
+static struct {
+	uint32_t base, size;
+} windows[ARCH_MAX_WINDOWS];
+
+/* TSIZE of a TLB1 page of @size bytes: 4^t KiB, 4 KiB .. 1 GiB; 0 if none. */
+static unsigned int tlb1_tsize(uint32_t size)
+{
+	unsigned int t;
+
+	for (t = 1; t <= 10; t++)
+		if (size == 1024u << (2 * t))
+			return t;
+	return 0;
+}
+
+static uint32_t tlb1_entry_valid(unsigned int esel)
+{
+	uint32_t mas1;
+
+	__asm__ volatile("mtspr %1, %2\n\tisync\n\ttlbre\n\tisync\n\tmfspr %0, %3"
+			 : "=r"(mas1)
+			 : "i"(SPRN_MAS0), "r"(MAS0_TLB1 | MAS0_ESEL(esel)),
+			   "i"(SPRN_MAS1)
+			 : "memory");
+	return mas1 & MAS1_VALID;
+}
+
+uint32_t arch_window_flags(void)
+{
+	return CK_MMIO_VA_ONLY;
+}
+
+int arch_window_ok(unsigned int idx, uint32_t va, uint64_t pa, uint32_t size)
+{
+	uint32_t base = va & ~(size - 1u);
+	unsigned int i;
+
+	if (idx >= ARCH_MAX_WINDOWS || !tlb1_tsize(size) ||
+	    ((va ^ (uint32_t)pa) & (size - 1u)))
+		return 0;
+	/* kernel space above Linux's lowmem map, not wrapping, free */
+	if (base < (uint32_t)BOARD_LINUX_PAGE_OFFSET + (uint32_t)BOARD_RAM_SIZE ||
+	    base + (size - 1u) < base || tlb1_entry_valid(TLB1_FIRST + idx))
+		return 0;
+	for (i = 0; i < idx; i++)
+		if (base < windows[i].base + windows[i].size &&
+		    windows[i].base < base + size)
+			return 0;
+	windows[idx].base = base;
+	windows[idx].size = size;
+	return 1;
+}
+
+void arch_map_window(unsigned int idx, uint32_t va, uint64_t pa, uint32_t size)
+{
+	uint32_t mask = ~(size - 1u);
+	uint32_t mas0 = MAS0_TLB1 | MAS0_ESEL(TLB1_FIRST + idx);
+	uint32_t mas1 = MAS1_VALID | MAS1_IPROT | MAS1_TSIZE(tlb1_tsize(size));
+	uint32_t mas2 = (va & mask) | MAS2_I | MAS2_G;
+	uint32_t mas3 = ((uint32_t)pa & mask) | MAS3_SW | MAS3_SR;
+	uint32_t mas7 = (uint32_t)(pa >> 32);
+
+	__asm__ volatile("mtspr %0, %5\n\tmtspr %1, %6\n\tmtspr %2, %7\n\t"
+			 "mtspr %3, %8\n\tmtspr %4, %9\n\tisync\n\ttlbwe\n\t"
+			 "isync"
+			 : : "i"(SPRN_MAS0), "i"(SPRN_MAS1), "i"(SPRN_MAS2),
+			   "i"(SPRN_MAS3), "i"(SPRN_MAS7), "r"(mas0), "r"(mas1),
+			   "r"(mas2), "r"(mas3), "r"(mas7)
+			 : "memory");
 }

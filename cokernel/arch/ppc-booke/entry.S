@@ -1,33 +1,99 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * entry.S - the e500 interrupt vectors: the RT-class (critical input,
- * IVOR0) entry, the voluntary context switch, and a reporting stub for
- * every other IVOR.
+ * entry.S - the e500 entry points: the RT-class (critical input, IVOR0)
+ * entry, the ePAPR hypercall entry Linux's paravirtual drivers call, the
+ * voluntary context switch, and a reporting stub for every other IVOR.
  *
  * Critical input (e500CORERM 5.7.1; EREF "Critical Input interrupt"): the
  * core saves PC/MSR in CSRR0/1 and clears MSR[CE, EE, ...] (ME kept), so the
- * entry runs with both classes masked. It touches nothing of the
- * interrupted context but SPRG2 (Linux's critical-class scratch,
- * arch/powerpc/include/asm/reg.h SPRN_SPRG_WSCRATCH_CRIT: only Linux's
- * critical handlers use it, and they run with MSR[CE] = 0, so a critical
- * input never lands inside one) and CSRR0/1: every register of the
- * interrupted context goes into ck_current_task->ctx (one load of
- * ck_current_task), C then runs on the co-kernel's own critical stack.
- * Frames are resumed with rfci from CSRR0/1, MSR[CE] = 0 throughout.
+ * entry runs with both classes masked. Before Linux, IVOR0 is the
+ * co-kernel's own vector below; once Linux runs, IVPR/IVORs are Linux's and
+ * its CriticalInput stub (linux-guest/patches/0002, in head_85xx.S: IVORs
+ * must lie within 64 KiB of IVPR) branches to arch_rt_entry. Both arrive
+ * with the same contract: r3 saved in SPRG2, CTR in SPRG6, the branch
+ * target in CTR, every other register as interrupted.
+ *  - SPRG2 is Linux's critical-class scratch (arch/powerpc/include/asm/
+ *    reg.h SPRN_SPRG_WSCRATCH_CRIT): only Linux's critical handlers use it,
+ *    and they run with MSR[CE] = 0, so a critical input never lands inside
+ *    one;
+ *  - SPRG6 is unused by 32-bit Book-E Linux without KVM (the guest config
+ *    has none). It is user-readable (SPRG6R): a user process can see the
+ *    interrupted kernel CTR value while an RT interrupt runs.
+ * Every register of the interrupted context goes into
+ * ck_current_task->ctx (one load of ck_current_task); C then runs on the
+ * co-kernel's own critical stack. Frames are resumed with rfci from
+ * CSRR0/1, MSR[CE] = 0 throughout. Everything the entry touches is in the
+ * co-kernel region, which Linux maps with TLB1 (lowmem CAM) entries, so
+ * the entry never takes a TLB miss (whose handlers are Linux's).
  */
 #include <arch/booke.h>
 #include <generated/asm-offsets.h>
 
 #define GPR(n) (CTX_R0_OFF + 4 * (n))
 
+/*
+ * ck_hcall_entry - the ePAPR hypercall (EREF/ePAPR 1.1 "Hypercall ABI",
+ * Linux arch/powerpc/include/asm/epapr_hcalls.h): r11 = token
+ * (vendor << 16 | number), r3-r10 = arguments, results back in r3 (status)
+ * and r4-r10. Linux's epapr_hypercall_start, patched from the guest DTB's
+ * hcall-instructions (lis/ori r12, mtctr r12, bctr), branches here with LR
+ * = its caller's return address. The caller's asm lists r0, r3-r12, CTR,
+ * XER, LR, CR0 and memory as clobbered; CR is saved whole here because the
+ * C code may use CR1 and CR5-CR7, which the caller does not expect to
+ * change. Runs on Linux's kernel stack (64 bytes), in Linux context, with
+ * whatever MSR[EE] Linux had: ck_epapr_hcall() masks RT where it must.
+ * Fixed address: BOARD_CK_HCALL_VA (checked by the link script).
+ */
+	.section .vectors.hcall, "ax"
+	.global ck_hcall_entry
+ck_hcall_entry:
+	stwu	r1, -64(r1)
+	mflr	r0
+	stw	r0, 68(r1)
+	mfcr	r0
+	stw	r0, 8(r1)
+	stw	r3, 16(r1)
+	stw	r4, 20(r1)
+	stw	r5, 24(r1)
+	stw	r6, 28(r1)
+	stw	r7, 32(r1)
+	stw	r8, 36(r1)
+	stw	r9, 40(r1)
+	stw	r10, 44(r1)
+	mr	r3, r11
+	addi	r4, r1, 16
+	bl	ck_epapr_hcall
+	lwz	r3, 16(r1)
+	lwz	r4, 20(r1)
+	lwz	r5, 24(r1)
+	lwz	r6, 28(r1)
+	lwz	r7, 32(r1)
+	lwz	r8, 36(r1)
+	lwz	r9, 40(r1)
+	lwz	r10, 44(r1)
+	lwz	r0, 8(r1)
+	mtcr	r0
+	lwz	r0, 68(r1)
+	mtlr	r0
+	addi	r1, r1, 64
+	blr
+
 	.section .vectors, "ax"
 
-/* IVOR0: the RT entry. 16-byte aligned: IVORs ignore EA[28:31]. */
+/* IVOR0 before Linux: the same contract as Linux's stub. 16-byte aligned:
+ * IVORs ignore EA[28:31]. */
+	.balign	16
+ivor_0:
+	mtspr	SPRN_SPRG2, r3
+	mfctr	r3
+	mtspr	SPRN_SPRG6, r3
+	b	arch_rt_entry
+
+/* arch_rt_entry - the RT entry (guest page rt_entry): r3 in SPRG2, CTR in
+ * SPRG6 (see the top of this file). */
 	.balign	16
 	.global arch_rt_entry
 arch_rt_entry:
-ivor_0:
-	mtspr	SPRN_SPRG2, r3
 	lis	r3, ck_current_task@ha
 	lwz	r3, ck_current_task@l(r3)
 	addi	r3, r3, TASK_CTX
@@ -41,15 +107,19 @@ ivor_0:
 	stw	r4, CTX_CR_OFF(r3)
 	mflr	r4
 	stw	r4, CTX_LR_OFF(r3)
-	mfctr	r4
+	mfspr	r4, SPRN_SPRG6
 	stw	r4, CTX_CTR_OFF(r3)
 	mfxer	r4
 	stw	r4, CTX_XER_OFF(r3)
 	mfspr	r4, SPRN_CSRR0
 	stw	r4, CTX_PC_OFF(r3)
 	mfspr	r4, SPRN_CSRR1
-	/* a doze (arch_wait_for_interrupt) ends here: resume awake */
-	rlwinm	r4, r4, 0, ~MSR_WE
+	/* a doze of the co-kernel's idle (arch_wait_for_interrupt) ends here:
+	 * resume awake. Linux's doze (e500_idle) goes on dozing after RT:
+	 * booke_msr_keep is ~MSR_WE before the hand-over, ~0 after. */
+	lis	r5, booke_msr_keep@ha
+	lwz	r5, booke_msr_keep@l(r5)
+	and	r4, r4, r5
 	stw	r4, CTX_MSR_OFF(r3)
 	lis	r1, ck_crit_stack_top@ha
 	addi	r1, r1, ck_crit_stack_top@l
@@ -59,8 +129,11 @@ ivor_0:
 	addi	r3, r3, TASK_CTX
 	/* fall through */
 
-/* ctx_restore - resume the frame at r3. Context: MSR[CE] = 0. */
+/* ctx_restore - resume the frame at r3. Context: MSR[CE] = 0. SPRG6 (the
+ * entry's CTR scratch, user-readable as SPRG6R) is cleared on the way. */
 ctx_restore:
+	li	r4, 0
+	mtspr	SPRN_SPRG6, r4
 	lwz	r4, CTX_PC_OFF(r3)
 	mtspr	SPRN_CSRR0, r4
 	lwz	r4, CTX_MSR_OFF(r3)

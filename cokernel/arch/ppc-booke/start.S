@@ -1,30 +1,47 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * start.S - e500v2 reset: own TLB1 entries (RAM and CCSR), interrupt
- * vectors, HID0, stacks, .bss, then ck_main().
+ * start.S - e500v2 reset: own TLB1 entries (RAM and CCSR), the move to the
+ * link address, interrupt vectors, HID0, stacks, .bss, then ck_main(); and
+ * the way into Linux.
  *
  * Entered ePAPR-style (r3 = the DTB's PA, r6 = ePAPR magic, EA = PA for
  * the image) either from QEMU's -kernel ELF loader (hw/ppc/e500.c
  * ppce500_cpu_reset, notes/e500.md §1: TLB1[0] is the only entry, EA = PA
  * from 0, unprotected) or from U-Boot's bootm of the FIT (notes/e500.md
  * §5: U-Boot leaves eight protected TLB1 entries: CCSR at EA 0xE000_0000,
- * RAM, flash, PCI). The image is linked at its PA (EA = PA).
+ * RAM, flash, PCI). The image is loaded at its PA but linked at Linux's
+ * linear-map address of it (BOARD_CK_REGION_VA = BOARD_LINUX_PAGE_OFFSET +
+ * PA, DESIGN §4), so the code up to the jump to 2f is position-independent
+ * (relative branches, immediates only).
  *
  * TLB1 after this code (all TS = 0, TID = 0, IPROT, supervisor only); c is
  * the entry that mapped the code at entry (found with tlbsx):
- *   [c]          EA 0x0400_0000 -> PA 0x0400_0000, 64 MiB, cached (RAM,
- *                upper half: the co-kernel region and the IPC region)
- *   [(c+1)%16]   EA 0x0000_0000 -> PA 0x0000_0000, 64 MiB, cached (RAM,
- *                lower half)
+ *   [(c+1)%16]   EA CK_BLOCK_VA -> PA CK_BLOCK_PA, 64 MiB, cached: the
+ *                64 MiB block of RAM holding the co-kernel and IPC regions,
+ *                where Linux's lowmem mapping will put it
+ *   [c]          EA 0 -> PA 0, 64 MiB, cached: the Linux payload, EA = PA
+ *                as ePAPR wants it at Linux's entry (the initial map area)
  *   [(c+2)%16]   EA BOARD_CCSR_VA -> PA BOARD_CCSR_PA_HI:LO, 1 MiB, I|G
  * Every other TLB1 entry is invalidated first, and TLB0 flushed, so no EA
  * is ever mapped by two valid entries (a multi-hit, undefined on silicon);
- * entry c maps the running code with the same translation before and after
- * it is rewritten.
+ * entry c is rewritten only once the code runs through [(c+1)%16].
+ * Linux's head_fsl_booke.S later keeps [c] (it runs from it) and
+ * invalidates the others; its lowmem mapping covers the co-kernel region
+ * at the same EA, and the co-kernel maps its device windows again at the
+ * hand-over (arch_map_window()).
  */
 #include <arch/booke.h>
 
 #define RAM_X (MAS3_SX | MAS3_SW | MAS3_SR)
+#define BLOCK_64M 0x04000000
+#define CK_BLOCK_PA (BOARD_CK_REGION_PA & ~(BLOCK_64M - 1))
+#define CK_BLOCK_VA (BOARD_CK_REGION_VA & ~(BLOCK_64M - 1))
+#if (BOARD_CK_REGION_VA - BOARD_CK_REGION_PA) % BLOCK_64M || \
+	(BOARD_CK_REGION_PA + BOARD_CK_REGION_SIZE - 1) / BLOCK_64M != \
+	BOARD_CK_REGION_PA / BLOCK_64M || \
+	(BOARD_SHM_PA + BOARD_SHM_SIZE - 1) / BLOCK_64M != BOARD_CK_REGION_PA / BLOCK_64M
+#error "co-kernel and IPC regions must share one 64 MiB block, VA - PA 64 MiB aligned"
+#endif
 
 /* tlb1_write - TLB1[resel] := EA ea -> PA pa_hi:pa, 4^tsize KiB, with the
  * entry number in register \resel (0..15). Clobbers r4. */
@@ -88,10 +105,14 @@ _reset:
 	mtspr	SPRN_MMUCSR0, r4
 	isync
 
-	tlb1_write r30, 0x04000000, 0, 0x04000000, TSIZE_64M, 0, RAM_X
 	addi	r29, r30, 1
 	andi.	r29, r29, 15
-	tlb1_write r29, 0x00000000, 0, 0x00000000, TSIZE_64M, 0, RAM_X
+	tlb1_write r29, CK_BLOCK_VA, 0, CK_BLOCK_PA, TSIZE_64M, 0, RAM_X
+	lis	r4, 2f@h                     /* to the link address */
+	ori	r4, r4, 2f@l
+	mtctr	r4
+	bctr
+2:	tlb1_write r30, 0x00000000, 0, 0x00000000, TSIZE_64M, 0, RAM_X
 	addi	r29, r30, 2
 	andi.	r29, r29, 15
 	tlb1_write r29, BOARD_CCSR_VA, BOARD_CCSR_PA_HI, BOARD_CCSR_PA_LO, TSIZE_1M, \
@@ -142,6 +163,30 @@ _reset:
 
 	bl	ck_main
 3:	b	3b
+
+/*
+ * void booke_enter_linux(uint32_t entry_pa, uint32_t dtb_pa) - enter
+ * Linux's head at @entry_pa (EA = PA through TLB1[c], 64 MiB) the ePAPR
+ * way (ePAPR 1.1 §5.4.1; Linux head_85xx.S): r3 = the DTB's PA, r6 =
+ * "EPAP", r7 = the initial map area's size, other GPRs 0, MSR = 0 (both
+ * interrupt classes and ME off: Linux sets its own MSR and IVORs).
+ * Context: root before Linux, RT masked, RT timer stopped.
+ */
+	.text
+	.global booke_enter_linux
+booke_enter_linux:
+	mtspr	SPRN_SRR0, r3
+	li	r0, 0
+	mtspr	SPRN_SRR1, r0
+	mr	r3, r4
+	li	r4, 0
+	li	r5, 0
+	lis	r6, 0x4550
+	ori	r6, r6, 0x4150               /* ePAPR magic "EPAP" */
+	lis	r7, BLOCK_64M@h              /* initial map area: TLB1[c] */
+	li	r8, 0
+	li	r9, 0
+	rfi
 
 	.section .stacks, "aw", @nobits
 	.balign 16

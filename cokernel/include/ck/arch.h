@@ -91,6 +91,15 @@ void arch_wait_for_interrupt(void);
 void *arch_phys_to_virt(uint32_t pa);
 
 /**
+ * arch_prepare_linux() - the part of entering Linux that may run while RT
+ * tasks still run, so it stays out of the boot window (DESIGN §3): e500
+ * moves the staged kernel image to where it runs. Return: 0, or -CK_EINVAL
+ * when the payload cannot be placed (said on the console; RT goes on,
+ * Linux is not started). Context: root before Linux, RT unmasked.
+ */
+int arch_prepare_linux(uint32_t kernel_pa, uint32_t dtb_pa);
+
+/**
  * arch_boot_linux() - leave the co-kernel for Linux: caches cleaned and off,
  * MMU off, CPU in the state the kernel's boot protocol wants, @kernel_pa
  * entered with the machine id (ARM r1) and the DTB's physical address.
@@ -99,5 +108,32 @@ void *arch_phys_to_virt(uint32_t pa);
  */
 void arch_boot_linux(uint32_t kernel_pa, uint32_t dtb_pa, uint32_t machine_id)
 	__attribute__((noreturn));
+
+/**
+ * arch_window_flags() - the CK_MMIO_* flags (ipc/ck_guest.h) every device
+ * window in the guest page gets: CK_MMIO_VA_ONLY where the co-kernel maps
+ * its windows itself after the hand-over (e500: protected TLB1 entries),
+ * 0 where Linux's ioremap() is enough (ARM). Context: init.
+ */
+uint32_t arch_window_flags(void);
+
+/**
+ * arch_window_ok() - whether window @idx (0, 1, ... in board order) may be
+ * mapped at Linux-chosen @va: @size a page size the MMU has, @va and the
+ * physical @pa equal modulo @size, the range in kernel space outside
+ * Linux's linear map, not over windows 0..@idx-1 checked before, and the
+ * MMU slot free. Remembers the range for the next calls.
+ * Return: 1 if so, else 0. Only called for CK_MMIO_VA_ONLY windows.
+ * Context: attach (Linux context), RT masked.
+ */
+int arch_window_ok(unsigned int idx, uint32_t va, uint64_t pa, uint32_t size);
+
+/**
+ * arch_map_window() - map window @idx (checked by arch_window_ok()) at @va:
+ * the @size-aligned range around @va to the one around @pa, device memory
+ * (uncached, guarded), supervisor read/write, in every address space.
+ * Context: attach (Linux context), RT masked.
+ */
+void arch_map_window(unsigned int idx, uint32_t va, uint64_t pa, uint32_t size);
 
 #endif /* CK_ARCH_H */

@@ -15,6 +15,7 @@ struct ck_mmio_window {
 	uint32_t phys;          /* physical base */
 	uint32_t size;          /* bytes, page multiple */
 	uintptr_t *va;          /* where the driver keeps its base; rewritten at hand-over */
+	uint32_t phys_hi;       /* physical base bits 32+ (e500 CCSR at 0xF_E000_0000) */
 };
 
 struct ck_board {

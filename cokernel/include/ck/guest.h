@@ -15,6 +15,14 @@
  */
 extern uintptr_t ck_shm_va;
 
+struct ck_guest_page;
+/**
+ * ck_guest_page - the guest page (ipc/ck_guest.h), at the start of the
+ * co-kernel region; its ops are live after guest_init(). The e500 ePAPR
+ * hypercalls (arch/ppc-booke/epapr.c) call them.
+ */
+extern struct ck_guest_page ck_guest_page;
+
 /**
  * guest_init() - fill the guest page and route the doorbell line to the
  * normal class. Context: init, RT masked, after ck_core_init().

@@ -3,16 +3,56 @@
 #ifndef LINUX_COKERNEL_H
 #define LINUX_COKERNEL_H
 
+#include <linux/errno.h>
+#include <linux/printk.h>
 #include "ck_guest.h"
 
 /*
- * The co-kernel's guest page once vpic.c has validated it and installed
- * its root IRQ handler (set even if attach() then failed: Linux's
- * interrupts still go through the vPIC); NULL without a co-kernel.
+ * cokernel_page_check() - is @p a guest page this driver speaks to: the
+ * magic, this ABI and size, limits it can index with, an RT entry and an
+ * attach op. Says what is wrong. Return: 0, -ENODEV (no co-kernel there)
+ * or -EINVAL.
+ */
+static inline int cokernel_page_check(const struct ck_guest_page *p)
+{
+	if (p->magic != CK_GUEST_MAGIC) {
+		pr_err("no co-kernel guest page (magic %08x)\n", p->magic);
+		return -ENODEV;
+	}
+	if (p->abi != CK_GUEST_ABI || p->size != sizeof(*p) ||
+	    p->nr_mmio > CK_GUEST_MAX_MMIO || p->nr_virq > CK_VIRQ_NR) {
+		pr_err("guest page ABI %u size %u not supported (want %u/%zu)\n",
+		       p->abi, p->size, CK_GUEST_ABI, sizeof(*p));
+		return -EINVAL;
+	}
+	if (!p->rt_entry || !p->attach) {
+		pr_err("guest page without RT entry or attach\n");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/*
+ * The co-kernel's guest page once vpic.c (ARM) has validated it and
+ * installed its root IRQ handler, or e500.c has validated it and placed its
+ * windows (set even if attach() then failed: Linux's interrupts still go
+ * through the co-kernel); NULL without a co-kernel.
  */
 extern struct ck_guest_page *cokernel_page;
 
-/* Linux IRQ number of co-kernel vIRQ @virq (CK_VIRQ_*), or a negative errno. */
+/*
+ * Linux IRQ number of co-kernel vIRQ @virq (CK_VIRQ_*), or a negative errno.
+ * ARM (vpic.c) only: on e500 the DT maps vIRQs through ehv_pic.
+ */
 int cokernel_virq_map(unsigned int virq, unsigned int type);
+
+#ifdef CONFIG_PPC
+/*
+ * e500: where Linux's CriticalInput stub (head_85xx.S, patch 0002) branches,
+ * with r3 in SPRG2 and CTR in SPRG6; Linux's own handling until e500.c sets
+ * it to the co-kernel's rt_entry.
+ */
+extern u32 cokernel_rt_entry;
+#endif
 
 #endif

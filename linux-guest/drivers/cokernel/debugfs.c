@@ -5,7 +5,8 @@
  *
  * irqoff_ms: writing N spins N milliseconds (on the clocksource) with
  * local_irq_disable(), the worst thing a Linux driver may do. The RT side
- * must not notice: its interrupt class (FIQ) is one Linux never masks.
+ * must not notice: its interrupt class (FIQ on ARM, the critical input on
+ * e500) is one Linux never masks.
  */
 #include <linux/debugfs.h>
 #include <linux/init.h>

@@ -119,32 +119,21 @@ int cokernel_virq_map(unsigned int virq, unsigned int type)
 static u32 ck_fiq_tramp[2];
 static struct fiq_handler ck_fiq_owner = { .name = "cokernel" };
 
-static int __init ck_vpic_check(struct ck_guest_page *p)
-{
-	if (p->magic != CK_GUEST_MAGIC) {
-		pr_err("no co-kernel guest page (magic %08x)\n", p->magic);
-		return -ENODEV;
-	}
-	if (p->abi != CK_GUEST_ABI || p->size != sizeof(*p) ||
-	    p->nr_mmio > CK_GUEST_MAX_MMIO || p->nr_virq > CK_VIRQ_NR) {
-		pr_err("guest page ABI %u size %u not supported (want %u/%zu)\n",
-		       p->abi, p->size, CK_GUEST_ABI, sizeof(*p));
-		return -EINVAL;
-	}
-	return 0;
-}
-
 static int __init ck_vpic_map_windows(struct ck_guest_page *p)
 {
 	unsigned int i;
 
 	for (i = 0; i < p->nr_mmio; i++) {
 		struct ck_guest_mmio *w = &p->mmio[i];
-		void __iomem *va = ioremap(w->phys, w->size);
+		u64 pa = (u64)w->phys_hi << 32 | w->phys;
+		void __iomem *va = NULL;
 
+		/* ARM926: no LPAE, and the co-kernel maps no window itself */
+		if (pa == (phys_addr_t)pa && !(w->flags & CK_MMIO_VA_ONLY))
+			va = ioremap((phys_addr_t)pa, w->size);
 		if (!va) {
-			pr_err("cannot map window %u (%08x+%x)\n", i, w->phys,
-			       w->size);
+			pr_err("cannot map window %u (%llx+%x, flags %x)\n", i,
+			       pa, w->size, w->flags);
 			return -ENOMEM;
 		}
 		w->va = (u32)(unsigned long)va;
@@ -167,7 +156,7 @@ static int __init ck_vpic_of_init(struct device_node *node,
 		return -EINVAL;
 	}
 	p = phys_to_virt(res.start);
-	ret = ck_vpic_check(p);
+	ret = cokernel_page_check(p);
 	if (ret)
 		return ret;
 	ret = ck_vpic_map_windows(p);

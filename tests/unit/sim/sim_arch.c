@@ -181,6 +181,29 @@ void *arch_phys_to_virt(uint32_t pa)
 	return NULL;
 }
 
+/* The host's windows are plain memory: no flags, nothing to map. */
+uint32_t arch_window_flags(void)
+{
+	return 0;
+}
+
+int arch_window_ok(unsigned int idx, uint32_t va, uint64_t pa, uint32_t size)
+{
+	(void)idx;
+	(void)va;
+	(void)pa;
+	(void)size;
+	return 0;
+}
+
+void arch_map_window(unsigned int idx, uint32_t va, uint64_t pa, uint32_t size)
+{
+	(void)idx;
+	(void)va;
+	(void)pa;
+	(void)size;
+}
+
 void arch_boot_linux(uint32_t kernel_pa, uint32_t dtb_pa, uint32_t machine_id)
 {
 	fprintf(stderr, "sim: arch_boot_linux(0x%x, 0x%x, %u)\n", kernel_pa,
@@ -205,4 +228,11 @@ void sim_take_irq(void)
 			sim_switch(&prev->ctx, &next->ctx);
 		rt_masked = false;   /* back in the interrupted context */
 	}
+}
+
+int arch_prepare_linux(uint32_t kernel_pa, uint32_t dtb_pa)
+{
+	(void)kernel_pa;
+	(void)dtb_pa;
+	return 0;
 }

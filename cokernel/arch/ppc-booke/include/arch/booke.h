@@ -18,6 +18,10 @@
 #define SPRN_CSRR0 58
 #define SPRN_CSRR1 59
 #define SPRN_SPRG2 274      /* Linux: critical-class scratch (reg.h) */
+#define SPRN_SPRG6 278      /* supervisor R/W (SPRG6R 262: user read);
+			     * unused by 32-bit Book-E Linux without KVM */
+#define SPRN_SRR0 26
+#define SPRN_SRR1 27
 #define SPRN_MCSRR0 570
 #define SPRN_MCSRR1 571
 #define SPRN_IVOR0 400      /* IVOR0..15 = 400..415 */
@@ -51,6 +55,7 @@
 #define MAS1_VALID 0x80000000u
 #define MAS1_IPROT 0x40000000u
 #define MAS1_TSIZE(t) ((t) << 8)        /* page = 4^t KiB */
+#define TSIZE_4K 1
 #define TSIZE_1M 5
 #define TSIZE_4M 6
 #define TSIZE_16M 7
