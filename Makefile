@@ -45,6 +45,7 @@ include mk/tools.mk
 include mk/rootfs.mk
 include mk/linux.mk
 include mk/cokernel.mk
+include mk/newlib.mk
 include mk/fit.mk
 include mk/qemu.mk
 include mk/probes.mk

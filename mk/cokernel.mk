@@ -7,7 +7,10 @@
 #                      at the board's payload PAs. With NO_LINUX=1, or when one
 #                      of those variables is undefined, the co-kernel alone.
 # Inputs from bsp/$(BOARD)/board.mk: ARCH CROSS CPUFLAGS DRIVERS BOARD_MAP_VARS
-# and the variables it names.
+# and the variables it names; CK_FORBIDDEN_INSNS (optional): a regex of
+# mnemonics the CPU lacks, which the co-kernel's disassembly must not
+# contain; NEWLIB (optional, mk/newlib.mk): the board's RT programs link
+# newlib, which adds cokernel/libc and cokernel/apps/libc to the build.
 
 CK_OUT := $(B)/ck
 CK_CC := $(CROSS)gcc
@@ -39,6 +42,7 @@ CK_SRCS := $(filter-out $(CK_CORE_HOST_ONLY) $(CK_SKIP),$(wildcard cokernel/core
 	$(foreach d,$(DRIVERS),cokernel/drivers/$(d).c) \
 	$(wildcard bsp/$(BOARD)/*.c) \
 	$(filter-out $(CK_SKIP),$(wildcard cokernel/apps/*.c)) \
+	$(if $(NEWLIB),$(filter-out $(CK_SKIP),$(wildcard cokernel/libc/*.c cokernel/apps/libc/*.c))) \
 	$(wildcard ipc/*.c)
 CK_OBJS := $(patsubst %,$(CK_OUT)/%.o,$(basename $(CK_SRCS)))
 CK_ASM_OFFSETS := $(CK_OUT)/include/generated/asm-offsets.h
@@ -98,13 +102,24 @@ $(CK_OUT)/ld-image/payload.ld: mk/payload.lds bsp/$(BOARD)/board.mk
 	@mkdir -p $(@D)
 	@$(CK_CC) -E -P -x c -undef $(CK_BOARD_DEFS) -o $@ $<
 
+# libraries after the objects (mk/newlib.mk adds newlib's)
+CK_LIBS := -lgcc
 CK_LINK = $(CK_CC) $(CK_LDFLAGS) -T $(CK_LDS) -Wl,-Map=$(basename $@).map -o $@ \
-	$(CK_OBJS) $(1) -lgcc
+	$(CK_OBJS) $(1) $(CK_LIBS)
+
+# instructions the CPU lacks (e.g. from a library built for another variant
+# of it): the build fails naming the functions, and the ELF is removed
+CK_INSNS_CHECK = $(if $(CK_FORBIDDEN_INSNS),bad=$$(awk '/^[0-9a-f]+ </ { f = $$2 } \
+	/:\t([0-9a-f][0-9a-f] )+\t($(CK_FORBIDDEN_INSNS))[ \t]/ { print f }' \
+	$(basename $@).lst | sort -u); if [ -n "$$bad" ]; then \
+	echo "$@: instructions this CPU lacks ($(CK_FORBIDDEN_INSNS)) in" $$bad >&2; \
+	rm -f $@; exit 1; fi)
 
 $(CK_ELF): $(CK_OBJS) $(CK_OBJS_LIST) $(CK_LDS) $(CK_OUT)/ld-alone/payload.ld
 	@echo "  LD      $@"
 	@$(call CK_LINK,) -L$(CK_OUT)/ld-alone
 	@$(CK_OBJDUMP) -d $@ > $(basename $@).lst
+	@$(CK_INSNS_CHECK)
 
 CK_PAYLOAD := $(if $(filter 1,$(NO_LINUX)),,$(if $(and $(LINUX_PAYLOAD_FILE),$(GUEST_DTB_FILE),$(INITRAMFS_FILE)),yes))
 

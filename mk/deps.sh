@@ -16,6 +16,7 @@ pkgs=(
 	dpkg-dev meson ninja-build libglib2.0-dev libpixman-1-dev libfdt-dev # make qemu
 	qemu-system-ppc qemu-system-misc gcc-powerpc-linux-gnu gcc-sh4-linux-gnu # QEMU probes
 	u-boot-qemu # e500: Debian's U-Boot for qemu-ppce500 boots the FIT image
+	newlib-source gcc-12-source # e500: newlib and a soft-float libgcc part for the RT programs (mk/newlib-build.sh)
 )
 # armel packages whose files we take (not installed): busybox for the initramfs
 armel_debs=(busybox-static)

@@ -11,6 +11,30 @@ CROSS := powerpc-linux-gnu-
 CPUFLAGS := -mcpu=8548 -msoft-float -mno-altivec -msdata=none -mbig-endian \
 	-Wa,-mregnames
 DRIVERS := mpic ns16550
+# the classic FPU's instructions, which the e500v2 lacks (it has SPE
+# instead, which GCC 12 cannot emit): the link fails if the co-kernel
+# holds one (mk/cokernel.mk), e.g. from a hard-float libgcc routine
+CK_FORBIDDEN_INSNS := f[a-z]+\.?|lf[sd]u?x?|stf[sd]u?x?|stfiwx|mffs\.?|mtfsfi?\.?|mtfsb[01]\.?|mcrfs
+
+# newlib for the RT programs (mk/newlib.mk): built from Debian's
+# newlib-source for powerpc-eabi with $(CROSS)gcc (mk/newlib-build.sh).
+NEWLIB := powerpc-eabi
+# ABI flags newlib and the code calling it share: a 64-bit long double
+# (newlib's ieeefp.h knows no IBM 128-bit one, this compiler's default)
+NEWLIB_CPUFLAGS := -mlong-double-64
+# newlib's own flags: without -msdata=none, as newlib puts _impure_ptr in
+# .sdata (sys/config.h), a section type conflict under -msdata=none; this
+# compiler's default addresses small data absolutely all the same, no r13
+# anchor (mk/newlib-build.sh checks). -mno-relocatable-lib undoes the
+# -mrelocatable-lib newlib's configure.host adds (addresses through a
+# .got2 table: slower code the co-kernel, linked where it runs, needs not).
+NEWLIB_BUILD_FLAGS := $(filter-out -msdata=none,$(CPUFLAGS)) $(NEWLIB_CPUFLAGS) \
+	-mno-relocatable-lib
+# Debian's powerpc-linux-gnu libgcc is hard-float only (its __adddf3 is an
+# fadd): the soft-float routines come from GCC's source (libsoftfp.a)
+NEWLIB_SOFTFP := yes
+# malloc's arena (init only: README.md, newlib), bytes
+NEWLIB_HEAP_BYTES := 65536
 
 LINUX_ARCH := powerpc
 LINUX_CROSS := powerpc-linux-gnu-

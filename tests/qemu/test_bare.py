@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: MIT
 """The co-kernel alone (no Linux payload): build/<board>/cokernel.elf boots,
-prints its banner and runs the latency app on the RT timer.
+prints its banner and runs the latency app on the RT timer (and, on boards
+that link newlib, the libc checks of cokernel/apps/libc/libcdemo.c).
 
 The image is `make image BOARD=<board> NO_LINUX=1` (or the cokernel.elf any
 `make image` leaves beside the full image). Runs under -icount
@@ -63,14 +64,46 @@ def test_latency_figures_plausible(bare):
         assert 0.0 < r["min"] <= r["avg"] <= r["max"] < PERIOD_US / 10, r
 
 
+def _make_var(board, var):
+    """A make variable of the board's configuration (make print-VAR)."""
+    return subprocess.run(["make", "-s", "--no-print-directory", "-C", TOP,
+                           f"BOARD={board}", f"print-{var}"],
+                          check=True, capture_output=True, text=True).stdout.strip()
+
+
+# ---- newlib in the RT programs (boards with NEWLIB in board.mk)
+
+LIBC_OK = (re.escape(CK_PREFIX) + r"libc: newlib \d+\.\d+\.\d+ snprintf/strtol/string/math ok "
+           r"\(sqrt\(2\)=1\.414214[,)]")
+LIBC_FAILED = CK_PREFIX + "libc: FAILED"
+LIBC_STDIO = CK_PREFIX + "libc: stdio at init: printf -42 via write() 0xbeef"
+
+
+def test_newlib_in_rt_programs(bare, board):
+    """cokernel/apps/libc/libcdemo.c checks snprintf, strtol, string.h and
+    libm (soft-float) against known values at init and in an RT task, then
+    prints one line; printf at init comes out as a console line through
+    the system-call layer (cokernel/libc/glue.c)."""
+    if not _make_var(board, "NEWLIB"):
+        pytest.skip(f"{board} links no newlib (no NEWLIB in bsp/{board}/board.mk)")
+    if not [l for l in bare.lines() if re.match(LIBC_OK, l) or l.startswith(LIBC_FAILED)]:
+        bare.expect("(" + LIBC_OK + "|" + re.escape(LIBC_FAILED) + ")", timeout=30)
+    lines = bare.lines()
+    failed = [l for l in lines if l.startswith(LIBC_FAILED)]
+    assert not failed, failed
+    ok = [l for l in lines if re.match(LIBC_OK, l)]
+    assert len(ok) == 1, "no libc ok line (or several)"
+    print(ok[0])
+    assert LIBC_STDIO in lines, "printf at init did not reach the console"
+    banner = [i for i, l in enumerate(lines) if l.startswith(CK_PREFIX + "cokernel ")]
+    assert banner and banner[0] < lines.index(ok[0])
+
+
 # ---- the FIT image users flash (boards booted by U-Boot: UBOOT_BIOS in board.mk)
 
 def _uses_fit(board):
     """Does the board's make configuration name a U-Boot (UBOOT_BIOS)?"""
-    out = subprocess.run(["make", "-s", "--no-print-directory", "-C", TOP,
-                          f"BOARD={board}", "print-UBOOT_BIOS"],
-                         check=True, capture_output=True, text=True).stdout
-    return out.strip() != ""
+    return _make_var(board, "UBOOT_BIOS") != ""
 
 
 def _fit(board):

@@ -1,0 +1,66 @@
+# SPDX-License-Identifier: MIT
+# newlib.mk - newlib (libc, libm) for the RT programs, on boards whose
+# board.mk names newlib's target triple in NEWLIB (e500: powerpc-eabi).
+#   make newlib     -> $(B)/newlib: a link to the cached build made by
+#                      mk/newlib-build.sh from Debian's newlib-source
+# On such boards the RT programs (cokernel/apps, and cokernel/apps/libc,
+# which only these boards build) and the system-call layer (cokernel/libc)
+# are compiled against newlib's headers, the co-kernel links libc.a and
+# libm.a, and the link drops unused sections. The core stays freestanding
+# and keeps its own memcpy/memset/strlen/strcmp (cokernel/core/string.c):
+# they are object files linked before libc.a, so libc.a's members of the
+# same names are never pulled in (a member that clashed would be a
+# "multiple definition" error, not a silent choice), the RT path runs the
+# same code with or without newlib, and newlib's own calls use them too.
+# Inputs from bsp/$(BOARD)/board.mk: NEWLIB, NEWLIB_CPUFLAGS (ABI flags
+# the RT programs share with newlib), NEWLIB_BUILD_FLAGS (what newlib is
+# compiled with), NEWLIB_SOFTFP (yes: also GCC's soft-float routines,
+# libsoftfp.a, see mk/newlib-build.sh), NEWLIB_HEAP_BYTES (malloc's arena).
+# Included by the Makefile after mk/cokernel.mk.
+
+.PHONY: newlib
+ifeq ($(NEWLIB),)
+newlib:
+	@echo "BOARD=$(BOARD) links no newlib (no NEWLIB in bsp/$(BOARD)/board.mk)"
+else
+NEWLIB_LINK := $(B)/newlib
+NEWLIB_INC := $(NEWLIB_LINK)/$(NEWLIB)/include
+NEWLIB_LIBDIR := $(NEWLIB_LINK)/$(NEWLIB)/lib
+NEWLIB_STAMP := $(B)/newlib.stamp
+NEWLIB_BUILD = CK_CACHE=$(CK_CACHE) JOBS=$(JOBS) mk/newlib-build.sh \
+	$(if $(filter yes,$(NEWLIB_SOFTFP)),--softfp) $(NEWLIB) $(CROSS) $(NEWLIB_BUILD_FLAGS)
+
+newlib: $(NEWLIB_STAMP)
+
+# The stamp holds the cache directory; build again when the board's flags
+# or the script change, or when the cached build went away (the link
+# dangles). A rerun with everything cached takes a fraction of a second.
+.PHONY: newlib-gone
+$(NEWLIB_STAMP): mk/newlib-build.sh $(filter %/board.mk,$(MAKEFILE_LIST)) \
+		$(if $(wildcard $(NEWLIB_LIBDIR)/libc.a),,newlib-gone)
+	@mkdir -p $(@D)
+	@d=$$($(NEWLIB_BUILD)) && ln -sfn "$$d" $(NEWLIB_LINK) && echo "$$d" > $@
+
+# The RT programs and the system-call layer: newlib's headers instead of
+# the cross compiler's (-nostdinc: Debian's cross gcc would also search
+# glibc's and the host's /usr/include), GCC's own (stddef.h, stdarg.h)
+# after them, as newlib is built. Still -ffreestanding -fno-builtin like
+# the rest of the co-kernel: every libc call is a real call, and an app
+# that uses no libc compiles to the same code as on a board without newlib.
+CK_GCC_INC := $(shell $(CK_CC) -print-file-name=include)
+CK_LIBC_OBJS := $(filter $(CK_OUT)/cokernel/apps/% $(CK_OUT)/cokernel/libc/%,$(CK_OBJS))
+$(CK_LIBC_OBJS): CK_CFLAGS += $(NEWLIB_CPUFLAGS) -nostdinc -isystem $(NEWLIB_INC) \
+	-isystem $(CK_GCC_INC)
+$(CK_OUT)/cokernel/libc/glue.o: CK_CFLAGS += \
+	$(if $(NEWLIB_HEAP_BYTES),-DCK_LIBC_HEAP_BYTES=$(NEWLIB_HEAP_BYTES))
+$(CK_LIBC_OBJS): $(NEWLIB_STAMP)
+
+# libc and libm (and libsoftfp before libgcc: its soft-float routines win
+# over libgcc's) in a group: they call each other. --gc-sections: newlib
+# is built with a section per function and object; the link script KEEPs
+# what nothing references (vectors, guest page, app table).
+CK_LDFLAGS += -Wl,--gc-sections
+CK_LIBS := -L$(NEWLIB_LIBDIR) -Wl,--start-group -lc -lm \
+	$(if $(filter yes,$(NEWLIB_SOFTFP)),-lsoftfp) -lgcc -Wl,--end-group
+$(CK_ELF) $(CK_IMAGE): $(NEWLIB_STAMP)
+endif
