@@ -122,6 +122,11 @@ $(CK_ELF): $(CK_OBJS) $(CK_OBJS_LIST) $(CK_LDS) $(CK_OUT)/ld-alone/payload.ld
 	@$(CK_INSNS_CHECK)
 
 CK_PAYLOAD := $(if $(filter 1,$(NO_LINUX)),,$(if $(and $(LINUX_PAYLOAD_FILE),$(GUEST_DTB_FILE),$(INITRAMFS_FILE)),yes))
+# The image (and the FIT) follow the mode: switching between NO_LINUX=1 and
+# the full image rebuilds them, as they depend on a stamp that changes with it
+CK_MODE_STAMP := $(CK_OUT)/payload-mode
+$(shell mkdir -p $(CK_OUT) && echo 'payload=$(CK_PAYLOAD)' | cmp -s - $(CK_MODE_STAMP) 2>/dev/null || \
+	echo 'payload=$(CK_PAYLOAD)' > $(CK_MODE_STAMP))
 
 ifeq ($(CK_PAYLOAD),yes)
 $(CK_OUT)/payload.o: mk/payload.S $(LINUX_PAYLOAD_FILE) $(GUEST_DTB_FILE) $(INITRAMFS_FILE)
@@ -130,11 +135,12 @@ $(CK_OUT)/payload.o: mk/payload.S $(LINUX_PAYLOAD_FILE) $(GUEST_DTB_FILE) $(INIT
 		-DPAYLOAD_DTB='"$(GUEST_DTB_FILE)"' -DPAYLOAD_INITRD='"$(INITRAMFS_FILE)"' \
 		-c -o $@ $<
 
-$(CK_IMAGE): $(CK_OBJS) $(CK_OBJS_LIST) $(CK_LDS) $(CK_OUT)/ld-image/payload.ld $(CK_OUT)/payload.o
+$(CK_IMAGE): $(CK_OBJS) $(CK_OBJS_LIST) $(CK_LDS) $(CK_OUT)/ld-image/payload.ld $(CK_OUT)/payload.o \
+		$(CK_MODE_STAMP)
 	@echo "  LD      $@ (co-kernel + Linux payload)"
 	@$(call CK_LINK,$(CK_OUT)/payload.o) -L$(CK_OUT)/ld-image
 else
-$(CK_IMAGE): $(CK_ELF)
+$(CK_IMAGE): $(CK_ELF) $(CK_MODE_STAMP)
 	@echo "  IMAGE   $@ (co-kernel only, no Linux payload)"
 	@cp $< $@
 endif

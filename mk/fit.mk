@@ -23,10 +23,10 @@ FIT_LOADABLES :=
 FIT_INPUTS :=
 endif
 
-$(B)/cokernel.bin: $(FIT_ELF)
+$(B)/cokernel.bin: $(FIT_ELF) $(CK_MODE_STAMP)
 	@$(CROSS)objcopy -O binary -R .linux_kernel -R .guest_dtb -R .initramfs $< $@
 
-$(B)/cokernel.its: $(FIT_ELF) $(FIT_INPUTS) mk/fit-its.sh mk/fit.mk
+$(B)/cokernel.its: $(FIT_ELF) $(FIT_INPUTS) mk/fit-its.sh mk/fit.mk $(CK_MODE_STAMP)
 	@CROSS=$(CROSS) mk/fit-its.sh $(FIT_ARCH) $(FIT_ELF) cokernel.bin $(FIT_LOADABLES) > $@
 
 $(FIT_ITB): $(B)/cokernel.its $(B)/cokernel.bin

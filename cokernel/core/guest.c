@@ -220,10 +220,13 @@ static void guest_enable(ck_u32 virq, bool on)
 		uint32_t line = virq_is_console(virq) ?
 				(uint32_t)board()->uart_rx_line : virq;
 
+		/* the PIC's mask registers and state are RT's too */
+		f = arch_rt_mask();
 		if (on)
 			pic->unmask(line);
 		else
 			pic->mask(line);
+		arch_rt_restore(f);
 		return;
 	}
 	if (!virq_is_soft(virq))

@@ -242,8 +242,18 @@ int arch_prepare_linux(uint32_t kernel_pa, uint32_t dtb_pa)
  * are not used. */
 void arch_boot_linux(uint32_t kernel_pa, uint32_t dtb_pa, uint32_t machine_id)
 {
+	uint8_t *shm = arch_phys_to_virt(BOARD_SHM_PA);
+	uint32_t i;
+
 	(void)kernel_pa;
 	(void)machine_id;
+	/* The IPC region was written through the cached boot mapping; from
+	 * the hand-over on, both sides map it I|G (arch_map_window, Linux's
+	 * UIO): write its lines back and drop them now, with RT paused, so no
+	 * stale line is written over it later (dcbf: EREF "cache management"). */
+	for (i = 0; shm && i < (uint32_t)BOARD_SHM_SIZE; i += CACHE_LINE)
+		__asm__ volatile("dcbf 0, %0" : : "r"(shm + i) : "memory");
+	__asm__ volatile("sync" : : : "memory");
 	booke_msr_keep = ~0u;
 	booke_enter_linux((uint32_t)BOARD_LINUX_RUN_PA, dtb_pa);
 }

@@ -41,7 +41,9 @@
  * XER, LR, CR0 and memory as clobbered; CR is saved whole here because the
  * C code may use CR1 and CR5-CR7, which the caller does not expect to
  * change. Runs on Linux's kernel stack (64 bytes), in Linux context, with
- * whatever MSR[EE] Linux had: ck_epapr_hcall() masks RT where it must.
+ * MSR[EE] cleared for the call and restored after it (Linux's own drivers
+ * call with interrupts off anyway); ck_epapr_hcall() masks RT where it
+ * must.
  * Fixed address: BOARD_CK_HCALL_VA (checked by the link script).
  */
 	.section .vectors.hcall, "ax"
@@ -52,6 +54,11 @@ ck_hcall_entry:
 	stw	r0, 68(r1)
 	mfcr	r0
 	stw	r0, 8(r1)
+	mfmsr	r0                           /* Linux's class off for the call: */
+	stw	r0, 12(r1)                   /* a nested Linux interrupt would */
+	wrteei	0                            /* turn MSR[CE] back on (its prolog */
+						/* sets MSR_KERNEL) inside the ops' */
+						/* RT-masked sections */
 	stw	r3, 16(r1)
 	stw	r4, 20(r1)
 	stw	r5, 24(r1)
@@ -71,6 +78,8 @@ ck_hcall_entry:
 	lwz	r8, 36(r1)
 	lwz	r9, 40(r1)
 	lwz	r10, 44(r1)
+	lwz	r0, 12(r1)
+	wrtee	r0                           /* MSR[EE] as Linux had it */
 	lwz	r0, 8(r1)
 	mtcr	r0
 	lwz	r0, 68(r1)
