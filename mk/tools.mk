@@ -8,7 +8,7 @@
 #                       passes their directory in CK_TOOLS_HOST.
 
 TOOLS_DIR := linux-guest/tools
-TOOLS_NAMES := latency ckipc switchbench regcheck
+TOOLS_NAMES := latency ckipc switchbench regcheck sstep
 TOOLS_LIB_SRCS := $(TOOLS_DIR)/libckipc.c $(wildcard ipc/*.c)
 TOOLS_HDRS := $(wildcard $(TOOLS_DIR)/*.h ipc/*.h)
 TOOLS_CFLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror -I$(TOP)/ipc -I$(TOP)/$(TOOLS_DIR)

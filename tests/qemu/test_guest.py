@@ -227,3 +227,22 @@ def test_fit_boots_through_uboot_to_a_linux_shell(board):
         assert rts["overruns"] == 0, rts["line"]
     finally:
         s.close()
+
+
+def test_a_debugger_in_linux_cannot_delay_rt(guest):
+    """A process single-steps another one with ptrace, as a debugger does,
+    while the RT task samples at 10 kHz: on e500 every step is a
+    critical-class debug interrupt in Linux, which must not hold the RT
+    class off (linux-guest/patches/0003)."""
+    rc, out = guest.sh("latency -p 100 -T 3 -q", timeout=300)
+    idle = parse_rts(out)
+    assert rc == 0 and idle is not None, out
+    rc, out = guest.sh("sstep 1 >/dev/null 2>&1; echo sstep-rc $?")
+    if out and out[-1] == "sstep-rc 2":
+        pytest.skip(f"{guest.board}: Linux has no PTRACE_SINGLESTEP here")
+    rc, out = guest.sh("(sstep 100000000 >/dev/null &); latency -p 100 -T 3 -q; "
+                       "r=$?; killall sstep; (exit $r)", timeout=600)
+    loaded = parse_rts(out)
+    assert rc == 0 and loaded is not None, out
+    assert loaded["overruns"] == 0, loaded["line"]
+    assert loaded["max"] <= 2 * idle["max"], (idle["line"], loaded["line"])
