@@ -25,6 +25,12 @@ ifeq ($(LINUX_GUEST),no)
 NO_LINUX := 1
 endif
 
+# $(call ck_stamp,<file>,<text>): write <text> into <file> only when it
+# differs, at parse time: a target that depends on <file> is rebuilt when
+# <text> changes (a version, a list of inputs, a build mode)
+ck_stamp = $(shell mkdir -p $(dir $(1)) && echo '$(2)' | cmp -s - $(1) 2>/dev/null || \
+	echo '$(2)' > $(1))
+
 .PHONY: all deps check unit run bench image clean help
 all: image
 

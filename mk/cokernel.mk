@@ -54,14 +54,12 @@ $(CK_OUT)/cokernel/core/main.o: CK_CPPFLAGS += -DCK_VERSION='"$(CK_VERSION)"'
 # the banner's version follows the commit: main.o depends on a stamp that
 # changes with it
 CK_VERSION_STAMP := $(CK_OUT)/version
-$(shell mkdir -p $(CK_OUT) && echo '$(CK_VERSION)' | cmp -s - $(CK_VERSION_STAMP) 2>/dev/null || \
-	echo '$(CK_VERSION)' > $(CK_VERSION_STAMP))
+$(call ck_stamp,$(CK_VERSION_STAMP),$(CK_VERSION))
 $(CK_OUT)/cokernel/core/main.o: $(CK_VERSION_STAMP)
 
 # Relink when a source file appears or goes away, not only when one changes.
 CK_OBJS_LIST := $(CK_OUT)/objs.list
-$(shell mkdir -p $(CK_OUT) && echo '$(CK_OBJS)' | cmp -s - $(CK_OBJS_LIST) 2>/dev/null || \
-	echo '$(CK_OBJS)' > $(CK_OBJS_LIST))
+$(call ck_stamp,$(CK_OBJS_LIST),$(CK_OBJS))
 
 .PHONY: cokernel image
 cokernel: $(CK_ELF)
@@ -125,8 +123,7 @@ CK_PAYLOAD := $(if $(filter 1,$(NO_LINUX)),,$(if $(and $(LINUX_PAYLOAD_FILE),$(G
 # The image (and the FIT) follow the mode: switching between NO_LINUX=1 and
 # the full image rebuilds them, as they depend on a stamp that changes with it
 CK_MODE_STAMP := $(CK_OUT)/payload-mode
-$(shell mkdir -p $(CK_OUT) && echo 'payload=$(CK_PAYLOAD)' | cmp -s - $(CK_MODE_STAMP) 2>/dev/null || \
-	echo 'payload=$(CK_PAYLOAD)' > $(CK_MODE_STAMP))
+$(call ck_stamp,$(CK_MODE_STAMP),payload=$(CK_PAYLOAD))
 
 ifeq ($(CK_PAYLOAD),yes)
 $(CK_OUT)/payload.o: mk/payload.S $(LINUX_PAYLOAD_FILE) $(GUEST_DTB_FILE) $(INITRAMFS_FILE)

@@ -14,8 +14,7 @@ linux: $(LINUX_IMAGE_FILE)
 # A patch or driver file that goes away must rebuild too, not only one that
 # changes: the list of inputs is an input
 LINUX_INPUTS_LIST := $(LINUX_OUT)/inputs.list
-$(shell mkdir -p $(LINUX_OUT) && echo '$(LINUX_INPUTS)' | cmp -s - $(LINUX_INPUTS_LIST) 2>/dev/null || \
-	echo '$(LINUX_INPUTS)' > $(LINUX_INPUTS_LIST))
+$(call ck_stamp,$(LINUX_INPUTS_LIST),$(LINUX_INPUTS))
 
 $(LINUX_IMAGE_FILE): $(LINUX_INPUTS) $(LINUX_INPUTS_LIST)
 	@CK_CACHE=$(CK_CACHE) JOBS=$(JOBS) mk/linux-build.sh $(BOARD) $(LINUX_ARCH) \
