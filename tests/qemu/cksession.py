@@ -8,6 +8,7 @@ assertions can look at the order of lines.
 """
 import os
 import re
+import subprocess
 import time
 
 import pexpect
@@ -19,6 +20,26 @@ SHELL_READY = "cokernel guest: userspace up"
 # Linux" first, PowerPC starts with the banner)
 LINUX_FIRST_LINE = re.compile(
     r"^(\[\s*\d+\.\d+\] )?(Booting Linux on physical CPU|Linux version )")
+
+
+def make_var(board, var):
+    """A make variable of the board's configuration (make print-VAR)."""
+    return subprocess.run(["make", "-s", "--no-print-directory", "-C", TOP,
+                           f"BOARD={board}", f"print-{var}"],
+                          check=True, capture_output=True, text=True).stdout.strip()
+
+
+def fit_image(board):
+    """build/<board>/cokernel.itb, the FIT users flash, on boards booted by
+    U-Boot (UBOOT_BIOS in board.mk); skips the calling test on the others
+    and fails it when the file was not built."""
+    import pytest
+    if not make_var(board, "UBOOT_BIOS"):
+        pytest.skip(f"{board} boots without U-Boot: no FIT image")
+    itb = os.path.join(TOP, "build", board, "cokernel.itb")
+    if not os.path.exists(itb):
+        pytest.fail(f"{itb} missing: run 'make image BOARD={board}'")
+    return itb
 
 
 def image_path(board):

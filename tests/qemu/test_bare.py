@@ -12,11 +12,10 @@ lines with plausible figures and no overrun show that path works.
 """
 import os
 import re
-import subprocess
 
 import pytest
 
-from cksession import CK_PREFIX, TOP, Session, parse_rtd
+from cksession import CK_PREFIX, TOP, Session, fit_image, make_var, parse_rtd
 
 RTD_LINES = 3
 PERIOD_US = 1000.0
@@ -64,13 +63,6 @@ def test_latency_figures_plausible(bare):
         assert 0.0 < r["min"] <= r["avg"] <= r["max"] < PERIOD_US / 10, r
 
 
-def _make_var(board, var):
-    """A make variable of the board's configuration (make print-VAR)."""
-    return subprocess.run(["make", "-s", "--no-print-directory", "-C", TOP,
-                           f"BOARD={board}", f"print-{var}"],
-                          check=True, capture_output=True, text=True).stdout.strip()
-
-
 # ---- newlib in the RT programs (boards with NEWLIB in board.mk)
 
 LIBC_OK = (re.escape(CK_PREFIX) + r"libc: newlib \d+\.\d+\.\d+ snprintf/strtol/string/math ok "
@@ -84,7 +76,7 @@ def test_newlib_in_rt_programs(bare, board):
     libm (soft-float) against known values at init and in an RT task, then
     prints one line; printf at init comes out as a console line through
     the system-call layer (cokernel/libc/glue.c)."""
-    if not _make_var(board, "NEWLIB"):
+    if not make_var(board, "NEWLIB"):
         pytest.skip(f"{board} links no newlib (no NEWLIB in bsp/{board}/board.mk)")
     if not [l for l in bare.lines() if re.match(LIBC_OK, l) or l.startswith(LIBC_FAILED)]:
         bare.expect("(" + LIBC_OK + "|" + re.escape(LIBC_FAILED) + ")", timeout=30)
@@ -101,22 +93,8 @@ def test_newlib_in_rt_programs(bare, board):
 
 # ---- the FIT image users flash (boards booted by U-Boot: UBOOT_BIOS in board.mk)
 
-def _uses_fit(board):
-    """Does the board's make configuration name a U-Boot (UBOOT_BIOS)?"""
-    return _make_var(board, "UBOOT_BIOS") != ""
-
-
-def _fit(board):
-    if not _uses_fit(board):
-        pytest.skip(f"{board} boots without U-Boot: no FIT image")
-    itb = os.path.join(TOP, "build", board, "cokernel.itb")
-    if not os.path.exists(itb):
-        pytest.fail(f"{itb} missing: run 'make image BOARD={board}'")
-    return itb
-
-
 def _broken_copy(board, name, mangle):
-    with open(_fit(board), "rb") as f:
+    with open(fit_image(board), "rb") as f:
         data = bytearray(f.read())
     data = mangle(data)
     path = os.path.join(TOP, "build", board, "test-logs", name)
@@ -129,7 +107,7 @@ def _broken_copy(board, name, mangle):
 def test_fit_boots_through_uboot(board):
     """U-Boot's bootcmd bootm's the FIT: the hash is checked, then the
     co-kernel runs its RT programs as when QEMU loads its ELF."""
-    s = Session(board, image=_fit(board), logname="fit")
+    s = Session(board, image=fit_image(board), logname="fit")
     try:
         s.expect(r"Verifying Hash Integrity \.\.\. sha256\+ OK", timeout=60)
         s.expect(re.escape(CK_PREFIX) + r"cokernel \S+ on " + re.escape(board) + r" ",

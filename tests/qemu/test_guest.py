@@ -5,13 +5,13 @@ interrupt class, Linux as the guest, latency through shared memory.
 All runs use -icount shift=0,sleep=off and a fixed -seed (see cksession), so
 the figures are virtual ns (= instructions at 1 GHz) and repeat exactly.
 """
-import os
 import re
 import subprocess
 
 import pytest
 
-from cksession import CK_PREFIX, LINUX_FIRST_LINE, TOP, Session, parse_rtd, parse_rts
+from cksession import (CK_PREFIX, LINUX_FIRST_LINE, TOP, Session, fit_image,
+                        parse_rtd, parse_rts)
 
 IRQOFF = "/sys/kernel/debug/cokernel/irqoff_ms"
 
@@ -208,14 +208,7 @@ def test_fit_boots_through_uboot_to_a_linux_shell(board):
     """What `make run` does on boards booted by U-Boot (e500): bootm checks
     every hash, loads the Linux payload, enters the co-kernel, which starts
     Linux; at the shell, latency measures through the shared region."""
-    itb = os.path.join(TOP, "build", board, "cokernel.itb")
-    out = subprocess.run(["make", "-s", "--no-print-directory", "-C", TOP,
-                          f"BOARD={board}", "print-UBOOT_BIOS"],
-                         check=True, capture_output=True, text=True).stdout
-    if not out.strip():
-        pytest.skip(f"{board} boots without U-Boot: no FIT image")
-    assert os.path.exists(itb), f"{itb} missing: run 'make image BOARD={board}'"
-    s = Session(board, image=itb, logname="fit-guest")
+    s = Session(board, image=fit_image(board), logname="fit-guest")
     try:
         for name in ("cokernel", "linux", "guest-dtb", "initramfs"):
             s.expect(r"Trying '" + name + r"' (kernel|loadables) subimage", timeout=60)
