@@ -156,11 +156,13 @@ void timer_init(const struct ck_clockevent *ev);
 void timer_expire(uint64_t now_ns);
 
 /**
- * timer_program() - arm the clockevent for the queue head. The expiry is
- * computed from the last clock snapshot (ck_clk.now_ns at ck_clk.last) and
- * the counter is read again right before the device write, so the time
- * spent since the snapshot is not added to the expiry. The snapshot must be
- * less than one counter wrap old. RT masked.
+ * timer_program() - arm the clockevent for the queue head (rounded down to
+ * an event tick, see timer.c), or CK_CLOCK_MAX_IDLE_NS ahead if the queue
+ * is empty. The expiry is computed from the last clock snapshot
+ * (ck_clk.now_ns at ck_clk.last) and the counter is read again right
+ * before the device write, so the time spent since the snapshot is not
+ * added to the expiry. The snapshot must be less than one counter wrap
+ * old. RT masked.
  */
 void timer_program(void);
 

@@ -7,23 +7,29 @@
  * ahead (so the clocksource is read at least once per wrap) and never
  * beyond the device's max_ticks. Programming happens once per RT interrupt
  * (at its end) and when a task makes a new timer the head.
+ *
+ * Resolution: the event is armed for the head's expiry rounded *down* to
+ * an event tick, and an event that comes before the head is due (by less
+ * than one event tick) is waited out on the clock (timer_wait_due()). So
+ * no timer ever runs early, and the event timer's coarseness (40 ns on
+ * QEMU's MPIC) is not added to every latency: on the RT path the wait is
+ * almost always shorter than the entry itself, so nothing spins.
  */
 #include "core.h"
 
 static struct {
 	void (*set_next)(uint32_t ticks);
 	uint32_t max_ticks;
-	bool same_rate;     /* event ticks are clocksource ticks */
-	uint32_t mult_hi;   /* ceil(event ticks per ns << 32): integer part */
-	uint32_t mult_lo;   /* and fraction */
-	uint32_t cs_mult_hi; /* floor(event ticks per clocksource tick << 32) */
-	uint32_t cs_mult_lo;
+	uint32_t idle_ticks; /* CK_CLOCK_MAX_IDLE_NS in event ticks, <= max_ticks */
+	uint32_t early_ns;   /* one event tick in ns, rounded up */
+	uint32_t mult_hi;    /* ceil(event ticks per ns << 32): integer part */
+	uint32_t mult_lo;    /* and fraction */
 	struct ck_list queue;
 } tq;
 
 void timer_init(const struct ck_clockevent *ev)
 {
-	uint64_t mult;
+	uint64_t mult, idle;
 
 	ck_assert(ev && ev->set_next && ev->hz && ev->hz <= UINT32_MAX &&
 		  ev->max_ticks && ev->line < CK_RT_LINES);
@@ -33,11 +39,9 @@ void timer_init(const struct ck_clockevent *ev)
 	mult = ((ev->hz << 32) + CK_NS_PER_S - 1) / CK_NS_PER_S;
 	tq.mult_hi = (uint32_t)(mult >> 32);
 	tq.mult_lo = (uint32_t)mult;
-	/* clock_init() ran before: ck_clk.hz is the clocksource's rate */
-	tq.same_rate = ev->hz == ck_clk.hz;
-	mult = (ev->hz << 32) / ck_clk.hz;
-	tq.cs_mult_hi = (uint32_t)(mult >> 32);
-	tq.cs_mult_lo = (uint32_t)mult;
+	tq.early_ns = (uint32_t)((CK_NS_PER_S + ev->hz - 1) / ev->hz);
+	idle = CK_CLOCK_MAX_IDLE_NS * ev->hz / CK_NS_PER_S;
+	tq.idle_ticks = idle > ev->max_ticks ? ev->max_ticks : (uint32_t)(idle ? idle : 1);
 }
 
 static struct ck_timer *tq_head(void)
@@ -61,65 +65,62 @@ static void tq_insert(struct ck_timer *t)
 }
 
 /*
- * Event ticks from the snapshot (ck_clk.now_ns) to the head's expiry,
- * rounded up so that an event never fires before the head is due, and at
- * most CK_CLOCK_MAX_IDLE_NS or max_ticks. With delta < 2^30 ns and
- * mult_hi <= 4 (hz < 2^32), delta * mult_hi stays below 2^32.
+ * With a head: its expiry less the snapshot (ck_clk.now_ns), less the time
+ * since the snapshot (one fresh counter read, converted to ns like the
+ * clock does), converted to event ticks once, rounded down. At most
+ * CK_CLOCK_MAX_IDLE_NS (< 2^30 ns: with mult_hi <= 4, d * mult_hi fits 32
+ * bits) and max_ticks; at least 1. Without: the idle re-arm, no reads.
  */
-static uint32_t tq_ticks_from_snapshot(void)
-{
-	const struct ck_timer *head = tq_head();
-	uint32_t delta_ns = (uint32_t)CK_CLOCK_MAX_IDLE_NS;
-	uint64_t ticks;
-
-	_Static_assert(CK_CLOCK_MAX_IDLE_NS < (1ull << 30), "delta fits");
-	if (head) {
-		uint64_t now_ns = ck_clk.now_ns;
-
-		if (head->expires_ns <= now_ns)
-			delta_ns = 0;
-		else if (head->expires_ns - now_ns < delta_ns)
-			delta_ns = (uint32_t)(head->expires_ns - now_ns);
-	}
-	ticks = (uint64_t)(delta_ns * tq.mult_hi) +
-		(((uint64_t)delta_ns * tq.mult_lo + 0xffffffffu) >> 32);
-	return ticks > tq.max_ticks ? tq.max_ticks : (uint32_t)ticks;
-}
-
-/* Clocksource ticks to event ticks, rounded down (never early), saturated. */
-static uint32_t tq_cs_to_event(uint32_t cs_ticks)
-{
-	uint64_t ev = (uint64_t)cs_ticks * tq.cs_mult_hi +
-		      (((uint64_t)cs_ticks * tq.cs_mult_lo) >> 32);
-
-	return ev > UINT32_MAX ? UINT32_MAX : (uint32_t)ev;
-}
-
 void timer_program(void)
 {
-	/* locals: nothing is loaded between the fresh read and set_next() */
+	const struct ck_timer *head = tq_head();
 	uint32_t (*read)(void) = ck_clk.read;
 	void (*set_next)(uint32_t ticks) = tq.set_next;
 	uint32_t last = ck_clk.last, mask = ck_clk.mask;
-	uint32_t ticks = tq_ticks_from_snapshot();
-	uint32_t elapsed;
+	uint64_t ahead_ns, elapsed_ns;
+	uint32_t d = (uint32_t)CK_CLOCK_MAX_IDLE_NS, elapsed, ticks;
 
-	if (tq.same_rate)
-		elapsed = (read() - last) & mask;
-	else
-		elapsed = tq_cs_to_event((read() - last) & mask);
-	set_next(ticks > elapsed ? ticks - elapsed : 1);
+	_Static_assert(CK_CLOCK_MAX_IDLE_NS < (1ull << 30), "d fits");
+	if (!head) {
+		set_next(tq.idle_ticks);
+		return;
+	}
+	ahead_ns = head->expires_ns > ck_clk.now_ns ? head->expires_ns - ck_clk.now_ns : 0;
+	if (ahead_ns < d)
+		d = (uint32_t)ahead_ns;
+	elapsed = (read() - last) & mask;
+	elapsed_ns = (uint64_t)elapsed * ck_clk.mult_hi +
+		     (((uint64_t)elapsed * ck_clk.mult_lo) >> 32);
+	d = elapsed_ns < d ? d - (uint32_t)elapsed_ns : 0;
+	ticks = d * tq.mult_hi + (uint32_t)(((uint64_t)d * tq.mult_lo) >> 32);
+	if (ticks > tq.max_ticks)
+		ticks = tq.max_ticks;
+	set_next(ticks ? ticks : 1);
 }
 
 /*
  * Move periodic @t to its next expiry after the one that fired. Expiries
  * strictly before @now_ns are skipped and counted; one at @now_ns is due.
+ * Out of line: it keeps the one-shot path of timer_expire() light.
  */
-static void timer_advance(struct ck_timer *t, uint64_t now_ns)
+static __attribute__((noinline)) void timer_advance(struct ck_timer *t, uint64_t now_ns)
 {
 	t->expires_ns += t->period_ns;
 	t->overruns += period_skip_missed(&t->expires_ns, t->period_ns, now_ns);
 	tq_insert(t);
+}
+
+/* The event came less than one event tick before @due_ns (timer_program()
+ * rounds down): spin on the clock until then. Return: the clock. */
+static __attribute__((noinline)) uint64_t timer_wait_due(uint64_t due_ns)
+{
+	uint64_t now;
+
+	do {
+		arch_cpu_relax();
+		now = clock_update();
+	} while (now < due_ns);
+	return now;
 }
 
 void timer_expire(uint64_t now_ns)
@@ -129,8 +130,11 @@ void timer_expire(uint64_t now_ns)
 	while ((n = tq.queue.next) != &tq.queue) {
 		struct ck_timer *t = ck_container_of(n, struct ck_timer, node);
 
-		if (t->expires_ns > now_ns)
-			break;
+		if (t->expires_ns > now_ns) {
+			if (t->expires_ns - now_ns > tq.early_ns)
+				break;
+			now_ns = timer_wait_due(t->expires_ns);
+		}
 		ck_list_del(&t->node);
 		t->armed = 0;
 		if (t->period_ns)

@@ -104,18 +104,59 @@ static void clamp_to_max_ticks(void **state)
 	assert_int_equal(sim_irq_count(), 20);   /* every 1 ms */
 }
 
-/* 1 MHz clockevent: 1.5 us rounds up to 2 ticks, never fires early. */
-static void event_rounds_up(void **state)
+/* Log the ck clock in ns at expiry. */
+static void cb_log_ns(struct ck_timer *t)
 {
-	const struct sim_config cfg = { .clock_hz = 1000000 };
+	(void)t;
+	sim_log((long)ck_clock_now());
+}
+
+/*
+ * 1 MHz clockevent: 1.5 us is armed as 1 tick (rounded down); the event
+ * at 1 us is waited out on the clock, so the timer runs at 1.5 us, not
+ * before and not at the next tick, in that one interrupt.
+ */
+static void event_rounds_down_never_early(void **state)
+{
+	const struct sim_config cfg = { .clock_hz = 1000000000, .event_hz = 1000000 };
 
 	(void)state;
 	sim_boot(&cfg);
 	sim_start();
-	start_log_timer(0, 1500, 0);
-	assert_int_equal(sim_event_last_ticks(), 2u);
+	ck_timer_init(&tm[0], cb_log_ns, NULL);
+	assert_int_equal(ck_timer_start(&tm[0], 1500, 0), 0);
+	assert_int_equal(sim_event_last_ticks(), 1u);
+	assert_int_equal(sim_event_deadline(), 1000);
 	sim_run_until(1 * MS);
-	assert_log(0, 2);
+	assert_int_equal(sim_log_len(), 1);
+	assert_true(sim_log_at(0) >= 1500);
+	assert_true(sim_log_at(0) < 1500 + 10);
+	assert_int_equal(sim_irq_count(), 1);
+}
+
+/*
+ * An event more than one tick before the head (its timer was stopped, the
+ * next one is later) re-arms for the new head instead of spinning.
+ */
+static void early_event_for_later_head_rearms(void **state)
+{
+	const struct sim_config cfg = { .clock_hz = 1000000000, .event_hz = 1000000 };
+
+	(void)state;
+	sim_boot(&cfg);
+	sim_start();
+	ck_timer_init(&tm[0], cb_log_ns, NULL);
+	ck_timer_init(&tm[1], cb_log_ns, NULL);
+	assert_int_equal(ck_timer_start(&tm[0], 100 * US, 0), 0);
+	assert_int_equal(ck_timer_start(&tm[1], 300 * US, 0), 0);
+	ck_timer_stop(&tm[0]);
+	sim_run_until(200 * US);
+	assert_int_equal(sim_log_len(), 0);
+	assert_int_equal(sim_now(), 200 * US);   /* no spin up to 300 us */
+	assert_int_equal(sim_event_deadline(), 300 * US);
+	sim_run_until(1 * MS);
+	assert_int_equal(sim_log_len(), 1);
+	assert_int_equal(sim_log_at(0), 300 * US);
 }
 
 /* Clockevent slower than the clock (32768 Hz vs 1 GHz). */
@@ -247,7 +288,8 @@ int main(void)
 		cmocka_unit_test_setup(idle_rearm_every_second, sim_setup),
 		cmocka_unit_test_setup(far_timer_clamped_to_idle, sim_setup),
 		cmocka_unit_test_setup(clamp_to_max_ticks, sim_setup),
-		cmocka_unit_test_setup(event_rounds_up, sim_setup),
+		cmocka_unit_test_setup(event_rounds_down_never_early, sim_setup),
+		cmocka_unit_test_setup(early_event_for_later_head_rearms, sim_setup),
 		cmocka_unit_test_setup(event_at_other_rate, sim_setup),
 		cmocka_unit_test_setup(periodic_on_time, sim_setup),
 		cmocka_unit_test_setup(periodic_skips_missed, sim_setup),

@@ -75,6 +75,11 @@ void arch_wait_for_interrupt(void)
 	__asm__ volatile("mcr p15, 0, %0, c7, c0, 4" : : "r"(0) : "memory");
 }
 
+void arch_cpu_relax(void)
+{
+	__asm__ volatile("" : : : "memory");
+}
+
 void *arch_phys_to_virt(uint32_t pa)
 {
 	return (void *)((uintptr_t)pa + CK_VA_OFFSET);

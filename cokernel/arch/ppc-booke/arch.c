@@ -121,6 +121,11 @@ void arch_wait_for_interrupt(void)
 	booke_doze();
 }
 
+void arch_cpu_relax(void)
+{
+	__asm__ volatile("" : : : "memory");
+}
+
 #define BLOCK_64M 0x04000000u
 #define CK_BLOCK_PA ((uint32_t)BOARD_CK_REGION_PA & ~(BLOCK_64M - 1u))
 #define CK_BLOCK_VA ((uint32_t)BOARD_CK_REGION_VA & ~(BLOCK_64M - 1u))

@@ -85,6 +85,14 @@ void arch_ctx_switch(struct ck_arch_ctx *from, struct ck_arch_ctx *to);
 void arch_wait_for_interrupt(void);
 
 /**
+ * arch_cpu_relax() - one round of a short busy-wait on the clock (the
+ * timer queue waits out an event that came less than one event tick
+ * early, timer.c): a compiler barrier, or whatever the CPU wants in such a
+ * loop. Context: any.
+ */
+void arch_cpu_relax(void);
+
+/**
  * arch_phys_to_virt() - the co-kernel's address of RAM at physical @pa
  * before Linux runs (the linear map the co-kernel built at boot).
  */

@@ -168,6 +168,12 @@ void arch_wait_for_interrupt(void)
 {
 }
 
+/* A busy-wait round takes time: 1 ns of sim time, no events run. */
+void arch_cpu_relax(void)
+{
+	sim_time_pass(1);
+}
+
 /* The hooks below serve the boot and the Linux hand-over: no host meaning. */
 void arch_rt_entry(void)
 {

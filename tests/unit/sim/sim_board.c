@@ -225,6 +225,11 @@ void sim_run_until(uint64_t abs_ns)
 		sim.now_ns = abs_ns;
 }
 
+void sim_time_pass(uint64_t ns)
+{
+	sim.now_ns += ns;
+}
+
 void sim_advance(uint64_t ns)
 {
 	sim_run_until(sim.now_ns + ns);
