@@ -21,25 +21,49 @@ static struct {
 	void (*set_next)(uint32_t ticks);
 	uint32_t max_ticks;
 	uint32_t idle_ticks; /* CK_CLOCK_MAX_IDLE_NS in event ticks, <= max_ticks */
-	uint32_t early_ns;   /* one event tick in ns, rounded up */
-	uint32_t mult_hi;    /* ceil(event ticks per ns << 32): integer part */
-	uint32_t mult_lo;    /* and fraction */
+	uint32_t early_ns;   /* how early an event may come: one event tick
+			      * plus one clocksource tick, in ns, rounded up */
+	uint32_t cs_hi;      /* ceil(clocksource ticks per ns << 32): integer */
+	uint32_t cs_lo;      /* and fraction */
+	uint32_t ev_hi;      /* ceil(event ticks per clocksource tick << 32) */
+	uint32_t ev_lo;
 	struct ck_list queue;
 } tq;
 
+/*
+ * ceil(@num << 32 / @den) as integer part and fraction: rounded up, so a
+ * conversion with it, rounded down, loses at most the one tick it means to
+ * (an exact ratio stays exact) and gains less than a quarter tick over
+ * CK_CLOCK_MAX_IDLE_NS.
+ */
+static void mult_split(uint64_t num, uint64_t den, uint32_t *hi, uint32_t *lo)
+{
+	uint64_t m = ((num << 32) + den - 1) / den;
+
+	*hi = (uint32_t)(m >> 32);
+	*lo = (uint32_t)m;
+}
+
+/* @x * (hi.lo), rounded down; the caller keeps it below 2^32 */
+static inline uint32_t mult_apply(uint32_t x, uint32_t hi, uint32_t lo)
+{
+	return x * hi + (uint32_t)(((uint64_t)x * lo) >> 32);
+}
+
 void timer_init(const struct ck_clockevent *ev)
 {
-	uint64_t mult, idle;
+	uint64_t idle;
 
 	ck_assert(ev && ev->set_next && ev->hz && ev->hz <= UINT32_MAX &&
 		  ev->max_ticks && ev->line < CK_RT_LINES);
 	tq.set_next = ev->set_next;
 	tq.max_ticks = ev->max_ticks;
 	ck_list_init(&tq.queue);
-	mult = ((ev->hz << 32) + CK_NS_PER_S - 1) / CK_NS_PER_S;
-	tq.mult_hi = (uint32_t)(mult >> 32);
-	tq.mult_lo = (uint32_t)mult;
-	tq.early_ns = (uint32_t)((CK_NS_PER_S + ev->hz - 1) / ev->hz);
+	/* clock_init() ran before: ck_clk.hz is the clocksource's rate */
+	mult_split(ck_clk.hz, CK_NS_PER_S, &tq.cs_hi, &tq.cs_lo);
+	mult_split(ev->hz, ck_clk.hz, &tq.ev_hi, &tq.ev_lo);
+	tq.early_ns = (uint32_t)((CK_NS_PER_S + ev->hz - 1) / ev->hz +
+				 (CK_NS_PER_S + ck_clk.hz - 1) / ck_clk.hz);
 	idle = CK_CLOCK_MAX_IDLE_NS * ev->hz / CK_NS_PER_S;
 	tq.idle_ticks = idle > ev->max_ticks ? ev->max_ticks : (uint32_t)(idle ? idle : 1);
 }
@@ -65,37 +89,42 @@ static void tq_insert(struct ck_timer *t)
 }
 
 /*
- * With a head: its expiry less the snapshot (ck_clk.now_ns), less the time
- * since the snapshot (one fresh counter read, converted to ns like the
- * clock does), converted to event ticks once, rounded down. At most
- * CK_CLOCK_MAX_IDLE_NS (< 2^30 ns: with mult_hi <= 4, d * mult_hi fits 32
- * bits) and max_ticks; at least 1. Without: the idle re-arm, no reads.
+ * With a head: the counter value at its expiry (the snapshot ck_clk.last
+ * plus the ns to go, converted to counter ticks), then one fresh read and
+ * the ticks left converted to event ticks: both conversions round down.
+ * Between the read and the device write only that conversion runs, so
+ * almost no time is added to the expiry. At most CK_CLOCK_MAX_IDLE_NS
+ * (< 2^30 ns: with cs_hi <= 4, the ticks fit 32 bits) and max_ticks; at
+ * least 1. A target already passed gives 1 (the clocksource must wrap
+ * later than CK_CLOCK_MAX_IDLE_NS plus the snapshot's age). Without a
+ * head: the idle re-arm, no reads.
  */
 void timer_program(void)
 {
 	const struct ck_timer *head = tq_head();
-	uint32_t (*read)(void) = ck_clk.read;
-	void (*set_next)(uint32_t ticks) = tq.set_next;
-	uint32_t last = ck_clk.last, mask = ck_clk.mask;
-	uint64_t ahead_ns, elapsed_ns;
-	uint32_t d = (uint32_t)CK_CLOCK_MAX_IDLE_NS, elapsed, ticks;
+	uint32_t d = (uint32_t)CK_CLOCK_MAX_IDLE_NS, ahead, target, left, ticks;
 
 	_Static_assert(CK_CLOCK_MAX_IDLE_NS < (1ull << 30), "d fits");
 	if (!head) {
-		set_next(tq.idle_ticks);
+		tq.set_next(tq.idle_ticks);
 		return;
 	}
-	ahead_ns = head->expires_ns > ck_clk.now_ns ? head->expires_ns - ck_clk.now_ns : 0;
-	if (ahead_ns < d)
-		d = (uint32_t)ahead_ns;
-	elapsed = (read() - last) & mask;
-	elapsed_ns = (uint64_t)elapsed * ck_clk.mult_hi +
-		     (((uint64_t)elapsed * ck_clk.mult_lo) >> 32);
-	d = elapsed_ns < d ? d - (uint32_t)elapsed_ns : 0;
-	ticks = d * tq.mult_hi + (uint32_t)(((uint64_t)d * tq.mult_lo) >> 32);
+	if (head->expires_ns <= ck_clk.now_ns)
+		d = 0;
+	else if (head->expires_ns - ck_clk.now_ns < d)
+		d = (uint32_t)(head->expires_ns - ck_clk.now_ns);
+	ahead = mult_apply(d, tq.cs_hi, tq.cs_lo);
+	target = ck_clk.last + ahead;
+	left = (target - ck_clk.read()) & ck_clk.mask;
+	if (left > ahead)
+		left = 0;
+	ticks = mult_apply(left, tq.ev_hi, tq.ev_lo);
 	if (ticks > tq.max_ticks)
 		ticks = tq.max_ticks;
-	set_next(ticks ? ticks : 1);
+	tq.set_next(ticks ? ticks : 1);
+	/* not a tail call: the epilogue runs after the device write, not
+	 * between the read and it */
+	__asm__ volatile("" : : : "memory");
 }
 
 /*
