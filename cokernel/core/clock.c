@@ -38,35 +38,10 @@ void clock_init(const struct ck_clocksource *cs)
  * The clock went unread for more than a second (before ck_start(), or the
  * RT class masked that long): carry the seconds with a division.
  */
-static __attribute__((noinline)) uint32_t clock_carry_slow(uint64_t rem)
+uint32_t clock_carry_slow(uint64_t rem)
 {
 	ck_clk.sec_ns += rem / ck_clk.hz * CK_NS_PER_S;
 	return (uint32_t)(rem % ck_clk.hz);
-}
-
-/* clock_update(), inlined into ck_clock_now() as well. RT masked. */
-static inline __attribute__((always_inline)) uint64_t clock_fold(void)
-{
-	uint32_t now = ck_clk.read() & ck_clk.mask;
-	uint32_t delta = (now - ck_clk.last) & ck_clk.mask;
-	uint64_t sum = (uint64_t)ck_clk.rem + delta;
-	uint32_t hz = ck_clk.hz;
-	uint32_t rem, ns;
-
-	ck_clk.last = now;
-	if (__builtin_expect(sum < hz, 1))
-		rem = (uint32_t)sum;
-	else if (sum < 2ull * hz) {   /* the once-a-second carry */
-		ck_clk.sec_ns += CK_NS_PER_S;
-		rem = (uint32_t)(sum - hz);
-	} else {
-		rem = clock_carry_slow(sum);
-	}
-	ck_clk.rem = rem;
-	ns = rem * ck_clk.mult_hi +
-	     (uint32_t)(((uint64_t)rem * ck_clk.mult_lo) >> 32);
-	ck_clk.now_ns = ck_clk.sec_ns + ns;
-	return ck_clk.now_ns;
 }
 
 uint64_t clock_update(void)

@@ -138,6 +138,42 @@ extern struct clock_state ck_clk;
 void clock_init(const struct ck_clocksource *cs);
 
 /**
+ * clock_carry_slow() - clock_fold()'s rare path: @rem counter ticks past
+ * ck_clk.sec_ns, a second or more of them; the seconds move to sec_ns.
+ * Return: the ticks left (< hz). RT masked.
+ */
+uint32_t clock_carry_slow(uint64_t rem) __attribute__((noinline));
+
+/*
+ * clock_fold() - clock_update()'s body, inline for the RT interrupt and
+ * ck_clock_now(): read the counter, fold the ticks since ck_clk.last into
+ * the remainder (a carry into sec_ns once a second), convert. RT masked.
+ */
+static inline __attribute__((always_inline)) uint64_t clock_fold(void)
+{
+	uint32_t now = ck_clk.read() & ck_clk.mask;
+	uint32_t delta = (now - ck_clk.last) & ck_clk.mask;
+	uint64_t sum = (uint64_t)ck_clk.rem + delta;
+	uint32_t hz = ck_clk.hz;
+	uint32_t rem, ns;
+
+	ck_clk.last = now;
+	if (__builtin_expect(sum < hz, 1))
+		rem = (uint32_t)sum;
+	else if (sum < 2ull * hz) {   /* the once-a-second carry */
+		ck_clk.sec_ns += CK_NS_PER_S;
+		rem = (uint32_t)(sum - hz);
+	} else {
+		rem = clock_carry_slow(sum);
+	}
+	ck_clk.rem = rem;
+	ns = rem * ck_clk.mult_hi +
+	     (uint32_t)(((uint64_t)rem * ck_clk.mult_lo) >> 32);
+	ck_clk.now_ns = ck_clk.sec_ns + ns;
+	return ck_clk.now_ns;
+}
+
+/**
  * clock_update() - read the clocksource, extend it and return the time.
  * Return: ns since start (also left in ck_clk.now_ns, with the counter value
  * it was read from in ck_clk.last). RT masked.
@@ -191,11 +227,44 @@ void irq_init(void);
  */
 bool irq_line_is_co_kernel(unsigned int line);
 
+/* The RT entry's part of irq.c, read inline by irq_dispatch_all(): the
+ * PIC's and the clockevent's ops, copied from the board by irq_init(). */
+struct irq_hot {
+	uint32_t (*pending_rt)(void);
+	void (*timer_ack)(void);
+	uint32_t timer_bit;  /* 1 << the clockevent's line */
+};
+
+extern struct irq_hot irq_hot;
+
 /**
- * irq_dispatch_all() - serve every RT-class line pending at entry (one read
- * of the PIC), acknowledging the clockevent's line. RT masked, RT interrupt.
+ * irq_dispatch_lines() - run the handlers of the RT lines in @pending (a
+ * bit per line; not the clockevent's), by line number; a line without a
+ * handler is masked, handed back to the normal class and counted.
+ * RT masked, RT interrupt.
  */
-void irq_dispatch_all(void);
+void irq_dispatch_lines(uint32_t pending);
+
+/*
+ * irq_dispatch_all() - serve every RT-class line pending at entry: one
+ * read of the PIC, the clockevent's line acknowledged first (before
+ * timer_expire() re-arms it), then the others. A line raised meanwhile,
+ * or a level line whose handler does not clear its device, is still
+ * asserted at the exit and is taken by the next entry, so one RT
+ * interrupt stays finite. Inline: the RT entry's common case is the timer
+ * alone. RT masked, RT interrupt.
+ */
+static inline __attribute__((always_inline)) void irq_dispatch_all(void)
+{
+	uint32_t pending = irq_hot.pending_rt();
+
+	if (pending & irq_hot.timer_bit) {
+		irq_hot.timer_ack();
+		pending &= ~irq_hot.timer_bit;
+	}
+	if (pending)
+		irq_dispatch_lines(pending);
+}
 
 /* ---- printf.c ---------------------------------------------------- */
 

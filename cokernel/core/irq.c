@@ -4,11 +4,9 @@
  */
 #include "core.h"
 
+struct irq_hot irq_hot;
+
 static struct {
-	/* hot: the PIC's and the clockevent's ops, copied from the board */
-	uint32_t (*pending_rt)(void);
-	void (*timer_ack)(void);
-	uint32_t timer_bit;  /* 1 << the clockevent's line */
 	uint32_t spurious;   /* RT lines that fired with no handler (masked) */
 	struct {
 		ck_irq_fn fn;
@@ -23,9 +21,9 @@ void irq_init(void)
 	memset(&irqs, 0, sizeof(irqs));
 	ck_assert(b->pic->pending_rt && b->timer->ack &&
 		  b->timer->line < CK_RT_LINES);
-	irqs.pending_rt = b->pic->pending_rt;
-	irqs.timer_ack = b->timer->ack;
-	irqs.timer_bit = 1u << b->timer->line;
+	irq_hot.pending_rt = b->pic->pending_rt;
+	irq_hot.timer_ack = b->timer->ack;
+	irq_hot.timer_bit = 1u << b->timer->line;
 }
 
 bool irq_line_is_co_kernel(unsigned int line)
@@ -58,21 +56,8 @@ int ck_irq_attach(unsigned int line, ck_irq_fn fn, void *arg)
 	return ret;
 }
 
-/*
- * One read of the PIC serves every line pending at entry: the clockevent's
- * first (acknowledged before timer_expire() re-arms it), then the others by
- * line number. A line raised meanwhile, or a level line whose handler does
- * not clear its device, is still asserted at the exit and is taken by the
- * next entry, so one RT interrupt stays finite.
- */
-void irq_dispatch_all(void)
+void irq_dispatch_lines(uint32_t pending)
 {
-	uint32_t pending = irqs.pending_rt();
-
-	if (pending & irqs.timer_bit) {
-		irqs.timer_ack();
-		pending &= ~irqs.timer_bit;
-	}
 	while (pending) {
 		unsigned int line = (unsigned int)__builtin_ctz(pending);
 

@@ -168,7 +168,7 @@ struct ck_task *ck_rt_irq_handle(void)
 
 	ck_core.in_irq = true;
 	irq_dispatch_all();
-	timer_expire(clock_update());
+	timer_expire(clock_fold());
 	ck_core.in_irq = false;
 
 	next = rq_pick();

@@ -103,10 +103,14 @@ void timer_program(void)
 {
 	const struct ck_timer *head = tq_head();
 	uint32_t d = (uint32_t)CK_CLOCK_MAX_IDLE_NS, ahead, target, left, ticks;
+	/* loaded before the read: after it, only arithmetic and the call */
+	void (*set_next)(uint32_t ticks) = tq.set_next;
+	uint32_t mask = ck_clk.mask, ev_hi = tq.ev_hi, ev_lo = tq.ev_lo;
+	uint32_t max_ticks = tq.max_ticks;
 
 	_Static_assert(CK_CLOCK_MAX_IDLE_NS < (1ull << 30), "d fits");
 	if (!head) {
-		tq.set_next(tq.idle_ticks);
+		set_next(tq.idle_ticks);
 		return;
 	}
 	if (head->expires_ns <= ck_clk.now_ns)
@@ -115,13 +119,13 @@ void timer_program(void)
 		d = (uint32_t)(head->expires_ns - ck_clk.now_ns);
 	ahead = mult_apply(d, tq.cs_hi, tq.cs_lo);
 	target = ck_clk.last + ahead;
-	left = (target - ck_clk.read()) & ck_clk.mask;
+	left = (target - ck_clk.read()) & mask;
 	if (left > ahead)
 		left = 0;
-	ticks = mult_apply(left, tq.ev_hi, tq.ev_lo);
-	if (ticks > tq.max_ticks)
-		ticks = tq.max_ticks;
-	tq.set_next(ticks ? ticks : 1);
+	ticks = mult_apply(left, ev_hi, ev_lo);
+	if (ticks > max_ticks)
+		ticks = max_ticks;
+	set_next(ticks ? ticks : 1);
 	/* not a tail call: the epilogue runs after the device write, not
 	 * between the read and it */
 	__asm__ volatile("" : : : "memory");

@@ -83,6 +83,8 @@ static struct {
 	/* VPR offset of each RT line: offsets, as mpic_base moves at the
 	 * hand-over to Linux */
 	uint32_t rt_vpr[CK_RT_LINES];
+	/* the timer's VPR as mpic_pending_rt() last read it, for the ack */
+	uint32_t timer_vpr_seen;
 } mpic;
 
 static inline uint32_t rd(uint32_t reg)
@@ -160,16 +162,26 @@ static void mpic_unmask(unsigned int line)
 }
 
 /* Context: RT irq. One VPR read per RT line (the summary registers are
- * not modelled by QEMU, see the top of this file). */
+ * not modelled by QEMU, see the top of this file); the timer's value is
+ * kept for mpic_timer_ack(), which follows in the same RT interrupt. */
 static uint32_t mpic_pending_rt(void)
 {
+	uintptr_t base = mpic_base;
 	uint32_t lines = mpic.rt_lines, pending = 0;
 
+	_Static_assert(MPIC_LINE_TIMER(0) == 0, "the timer is RT line 0");
+	if (lines & 1u) {
+		uint32_t v = mmio_read32(base + mpic.rt_vpr[0]);
+
+		mpic.timer_vpr_seen = v;
+		pending = (v & VPR_A) ? 1u : 0;
+		lines &= ~1u;
+	}
 	while (lines) {
 		unsigned int line = (unsigned int)__builtin_ctz(lines);
 
 		lines &= lines - 1u;
-		if (rd(mpic.rt_vpr[line]) & VPR_A)
+		if (mmio_read32(base + mpic.rt_vpr[line]) & VPR_A)
 			pending |= 1u << line;
 	}
 	return pending;
@@ -280,23 +292,35 @@ void mpic_timer_set_next(uint32_t ticks)
 	mmio_write32(bcr, ticks);
 }
 
-/* Stopped first, so the periodic reload cannot fire again before the core
- * re-arms; then the GTVPR rewrite releases the edge latched on cint. */
-void mpic_timer_ack(void)
+/*
+ * Stop the timer, so the periodic reload cannot fire again before the core
+ * re-arms; then rewrite GTVPR with @vpr (its activity bit is read-only)
+ * to release the edge latched on cint, and read it back: the release must
+ * reach the MPIC before the RT entry re-enables MSR[CE] with rfci, or cint
+ * is still seen asserted.
+ */
+static inline void timer_stop_release(uint32_t vpr)
 {
 	uintptr_t gt = mpic_base + MPIC_GT(0);
 
 	mmio_write32(gt + GT_BCR, GTBCR_CI);
-	mmio_write32(gt + GT_VPR, mmio_read32(gt + GT_VPR));
-	/* read back: the release must reach the MPIC before the RT entry
-	 * re-enables MSR[CE] with rfci, or cint is still seen asserted */
+	mmio_write32(gt + GT_VPR, vpr & ~VPR_A);
 	(void)mmio_read32(gt + GT_VPR);
 }
 
-/* A stopped timer raises nothing; set_next() starts it again. */
+/* After mpic_pending_rt() reported the timer, in the same RT interrupt:
+ * the GTVPR value it read is still current (only RT-masked co-kernel code
+ * writes it). */
+void mpic_timer_ack(void)
+{
+	timer_stop_release(mpic.timer_vpr_seen);
+}
+
+/* A stopped timer raises nothing; set_next() starts it again. Any context
+ * (RT masked): GTVPR read afresh. */
 void mpic_timer_stop(void)
 {
-	mpic_timer_ack();
+	timer_stop_release(rd(MPIC_GT(0) + GT_VPR));
 }
 
 const struct ck_pic mpic_pic = {
