@@ -7,7 +7,8 @@
 #                      at the board's payload PAs. With NO_LINUX=1, or when one
 #                      of those variables is undefined, the co-kernel alone.
 # Inputs from bsp/$(BOARD)/board.mk: ARCH CROSS CPUFLAGS DRIVERS BOARD_MAP_VARS
-# and the variables it names; CK_FORBIDDEN_INSNS (optional): a regex of
+# and the variables it names; TIMER_GRAVITY_NS (the RT timer's anticipation,
+# cokernel/include/ck/hw.h; `make ... TIMER_GRAVITY_NS=0` turns it off); CK_FORBIDDEN_INSNS (optional): a regex of
 # mnemonics the CPU lacks, which the co-kernel's disassembly must not
 # contain; NEWLIB (optional, mk/newlib.mk): the board's RT programs link
 # newlib, which adds cokernel/libc and cokernel/apps/libc to the build.
@@ -51,6 +52,15 @@ CK_ELF := $(B)/cokernel.elf
 CK_IMAGE := $(B)/cokernel-linux.elf
 
 $(CK_OUT)/cokernel/core/main.o: CK_CPPFLAGS += -DCK_VERSION='"$(CK_VERSION)"'
+# the board's timer anticipation; board.c is rebuilt when it changes
+TIMER_GRAVITY_NS ?= 0
+ifeq ($(shell echo '$(TIMER_GRAVITY_NS)' | grep -Ex '[0-9]{1,6}'),)
+$(error TIMER_GRAVITY_NS=$(TIMER_GRAVITY_NS): a whole number of ns below 1000000 expected)
+endif
+CK_GRAVITY_STAMP := $(CK_OUT)/timer-gravity
+$(call ck_stamp,$(CK_GRAVITY_STAMP),$(TIMER_GRAVITY_NS))
+$(CK_OUT)/bsp/$(BOARD)/board.o: CK_CPPFLAGS += -DBOARD_TIMER_GRAVITY_NS=$(TIMER_GRAVITY_NS)
+$(CK_OUT)/bsp/$(BOARD)/board.o: $(CK_GRAVITY_STAMP)
 # the banner's version follows the commit: main.o depends on a stamp that
 # changes with it
 CK_VERSION_STAMP := $(CK_OUT)/version

@@ -42,6 +42,7 @@ static const struct ck_clockevent timer = {
 	.set_next = mpic_timer_set_next,
 	.ack = mpic_timer_ack,
 	.stop = mpic_timer_stop,
+	.gravity_ns = BOARD_TIMER_GRAVITY_NS,
 };
 
 /*

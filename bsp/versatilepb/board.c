@@ -34,6 +34,7 @@ static const struct ck_clockevent timer = {
 	.set_next = sp804_event_set_next,
 	.ack = sp804_event_ack,
 	.stop = sp804_event_stop,
+	.gravity_ns = BOARD_TIMER_GRAVITY_NS,
 };
 
 static const struct ck_mmio_window mmio[] = {

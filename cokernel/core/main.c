@@ -94,8 +94,9 @@ void ck_main(void)
 
 	bsp_init();
 	ck_core_init(b);
-	ck_printf("cokernel %s on %s (%s), RT clock %llu Hz", CK_VERSION,
-		  b->name, b->cpu, (unsigned long long)b->clock->hz);
+	ck_printf("cokernel %s on %s (%s), RT clock %llu Hz, timer gravity %u ns",
+		  CK_VERSION, b->name, b->cpu, (unsigned long long)b->clock->hz,
+		  (unsigned int)b->timer->gravity_ns);
 	guest_init();
 	if (b->shm_size && ck_shm_init((void *)ck_shm_va, b->shm_size))
 		ck_printf("IPC region at 0x%08x unusable: no IPC",

@@ -8,12 +8,14 @@
  * beyond the device's max_ticks. Programming happens once per RT interrupt
  * (at its end) and when a task makes a new timer the head.
  *
- * Resolution: the event is armed for the head's expiry rounded *down* to
- * an event tick, and an event that comes before the head is due (by less
- * than one event tick) is waited out on the clock (timer_wait_due()). So
- * no timer ever runs early, and the event timer's coarseness (40 ns on
- * QEMU's MPIC) is not added to every latency: on the RT path the wait is
- * almost always shorter than the entry itself, so nothing spins.
+ * Resolution and anticipation: the event is armed for the head's expiry
+ * less the clockevent's gravity_ns (the RT entry's own cost up to the
+ * timer check), rounded *down* to an event tick; an event that comes
+ * before the head is due (by less than the gravity plus one event tick)
+ * is waited out on the clock (timer_wait_due()). So no timer ever runs
+ * early, while neither the event timer's coarseness (40 ns on QEMU's
+ * MPIC) nor the entry's cost is added to every latency. When the entry
+ * takes longer than the anticipation, as it should, nothing spins.
  */
 #include "core.h"
 
@@ -21,8 +23,10 @@ static struct {
 	void (*set_next)(uint32_t ticks);
 	uint32_t max_ticks;
 	uint32_t idle_ticks; /* CK_CLOCK_MAX_IDLE_NS in event ticks, <= max_ticks */
-	uint32_t early_ns;   /* how early an event may come: one event tick
-			      * plus one clocksource tick, in ns, rounded up */
+	uint32_t gravity_ns; /* armed this much before the head (hw.h) */
+	uint32_t early_ns;   /* how early an event may come: the gravity,
+			      * one event tick and one clocksource tick, in
+			      * ns, rounded up */
 	uint32_t cs_hi;      /* ceil(clocksource ticks per ns << 32): integer */
 	uint32_t cs_lo;      /* and fraction */
 	uint32_t ev_hi;      /* ceil(event ticks per clocksource tick << 32) */
@@ -62,8 +66,11 @@ void timer_init(const struct ck_clockevent *ev)
 	/* clock_init() ran before: ck_clk.hz is the clocksource's rate */
 	mult_split(ck_clk.hz, CK_NS_PER_S, &tq.cs_hi, &tq.cs_lo);
 	mult_split(ev->hz, ck_clk.hz, &tq.ev_hi, &tq.ev_lo);
+	ck_assert(ev->gravity_ns < CK_CLOCK_MAX_IDLE_NS / 2);
+	tq.gravity_ns = ev->gravity_ns;
 	tq.early_ns = (uint32_t)((CK_NS_PER_S + ev->hz - 1) / ev->hz +
-				 (CK_NS_PER_S + ck_clk.hz - 1) / ck_clk.hz);
+				 (CK_NS_PER_S + ck_clk.hz - 1) / ck_clk.hz) +
+		      ev->gravity_ns;
 	idle = CK_CLOCK_MAX_IDLE_NS * ev->hz / CK_NS_PER_S;
 	tq.idle_ticks = idle > ev->max_ticks ? ev->max_ticks : (uint32_t)(idle ? idle : 1);
 }
@@ -89,9 +96,10 @@ static void tq_insert(struct ck_timer *t)
 }
 
 /*
- * With a head: the counter value at its expiry (the snapshot ck_clk.last
- * plus the ns to go, converted to counter ticks), then one fresh read and
- * the ticks left converted to event ticks: both conversions round down.
+ * With a head: the counter value at its expiry less the gravity (the
+ * snapshot ck_clk.last plus the ns to go, converted to counter ticks),
+ * then one fresh read and the ticks left converted to event ticks: both
+ * conversions round down.
  * Between the read and the device write only that conversion runs, so
  * almost no time is added to the expiry. At most CK_CLOCK_MAX_IDLE_NS
  * (< 2^30 ns: with cs_hi <= 4, the ticks fit 32 bits) and max_ticks; at
@@ -113,10 +121,10 @@ void timer_program(void)
 		set_next(tq.idle_ticks);
 		return;
 	}
-	if (head->expires_ns <= ck_clk.now_ns)
+	if (head->expires_ns <= ck_clk.now_ns + tq.gravity_ns)
 		d = 0;
-	else if (head->expires_ns - ck_clk.now_ns < d)
-		d = (uint32_t)(head->expires_ns - ck_clk.now_ns);
+	else if (head->expires_ns - ck_clk.now_ns - tq.gravity_ns < d)
+		d = (uint32_t)(head->expires_ns - ck_clk.now_ns - tq.gravity_ns);
 	ahead = mult_apply(d, tq.cs_hi, tq.cs_lo);
 	target = ck_clk.last + ahead;
 	left = (target - ck_clk.read()) & mask;
@@ -143,17 +151,32 @@ static __attribute__((noinline)) void timer_advance(struct ck_timer *t, uint64_t
 	tq_insert(t);
 }
 
-/* The event came less than one event tick before @due_ns (timer_program()
- * rounds down): spin on the clock until then. Return: the clock. */
+/*
+ * The event came before @due_ns, by less than tq.early_ns (the gravity,
+ * timer_program()'s rounding down): spin on the raw counter until the
+ * counter value of @due_ns (from the last snapshot, rounded down and two
+ * ticks added: one for that, one for the ratio's rounding), then fold it
+ * in. A spin round is a counter read and a compare, so the spin ends
+ * within a few instructions of @due_ns. Return: the clock.
+ */
 static __attribute__((noinline)) uint64_t timer_wait_due(uint64_t due_ns)
 {
-	uint64_t now;
+	uint32_t (*read)(void) = ck_clk.read;
+	uint32_t mask = ck_clk.mask, ahead, target, left;
+
+	/* a callback may have read the clock since: past due already (the
+	 * caller checked @due_ns is at most tq.early_ns ahead of an older
+	 * reading) */
+	if (due_ns <= ck_clk.now_ns)
+		return clock_update();
+	ahead = mult_apply((uint32_t)(due_ns - ck_clk.now_ns), tq.cs_hi, tq.cs_lo) + 2u;
+	target = ck_clk.last + ahead;
 
 	do {
 		arch_cpu_relax();
-		now = clock_update();
-	} while (now < due_ns);
-	return now;
+		left = (target - read()) & mask;
+	} while (left && left <= ahead);
+	return clock_update();
 }
 
 void timer_expire(uint64_t now_ns)

@@ -135,6 +135,36 @@ static void event_rounds_down_never_early(void **state)
 }
 
 /*
+ * Gravity 5 us: the event is armed 5 us before the expiry; the entry in
+ * the sim costs nothing, so the rest is waited out and the timer runs at
+ * its expiry, not before, in that one interrupt. A timer closer than the
+ * gravity gets the shortest event and runs at its expiry too.
+ */
+static void gravity_arms_early_never_runs_early(void **state)
+{
+	const struct sim_config cfg = { .event_gravity_ns = 5 * US };
+
+	(void)state;
+	sim_boot(&cfg);
+	sim_start();
+	ck_timer_init(&tm[0], cb_log_ns, NULL);
+	assert_int_equal(ck_timer_start(&tm[0], 100 * US, 0), 0);
+	assert_int_equal(sim_event_deadline(), 95 * US);
+	sim_run_until(1 * MS);
+	assert_int_equal(sim_log_len(), 1);
+	assert_true(sim_log_at(0) >= (long)(100 * US));
+	assert_true(sim_log_at(0) < (long)(100 * US + 10));
+	assert_int_equal(sim_irq_count(), 1);
+
+	assert_int_equal(ck_timer_start(&tm[0], sim_now() + 2 * US, 0), 0);
+	assert_int_equal(sim_event_last_ticks(), 1u);
+	sim_run_until(2 * MS);
+	assert_int_equal(sim_log_len(), 2);
+	assert_true(sim_log_at(1) >= (long)(1 * MS + 2 * US));
+	assert_true(sim_log_at(1) < (long)(1 * MS + 2 * US + 10));
+}
+
+/*
  * An event more than one tick before the head (its timer was stopped, the
  * next one is later) re-arms for the new head instead of spinning.
  */
@@ -290,6 +320,7 @@ int main(void)
 		cmocka_unit_test_setup(clamp_to_max_ticks, sim_setup),
 		cmocka_unit_test_setup(event_rounds_down_never_early, sim_setup),
 		cmocka_unit_test_setup(early_event_for_later_head_rearms, sim_setup),
+		cmocka_unit_test_setup(gravity_arms_early_never_runs_early, sim_setup),
 		cmocka_unit_test_setup(event_at_other_rate, sim_setup),
 		cmocka_unit_test_setup(periodic_on_time, sim_setup),
 		cmocka_unit_test_setup(periodic_skips_missed, sim_setup),

@@ -35,6 +35,15 @@ struct ck_clockevent {
 	unsigned int line;         /* PIC line (< CK_RT_LINES), RT class */
 	uint64_t hz;               /* tick frequency of set_next */
 	uint32_t max_ticks;        /* largest delta set_next accepts */
+	/*
+	 * Anticipation ("gravity", as Xenomai calls it), ns: the event is
+	 * armed this much before the head's expiry, to absorb the RT entry's
+	 * own cost up to the timer check. A timer still never runs early:
+	 * timer_expire() waits out on the clock whatever is left. 0: none.
+	 * Board data (BOARD_TIMER_GRAVITY_NS), measured: the entry's cost
+	 * from the interrupt to the clock read in ck_rt_irq_handle().
+	 */
+	uint32_t gravity_ns;
 	/* fire once @ticks (>= 1) from now; Context: RT masked */
 	void (*set_next)(uint32_t ticks);
 	/* acknowledge the expiry (clear the device's interrupt) */

@@ -184,6 +184,7 @@ void sim_reset(const struct sim_config *cfg)
 	sim_clock.mask = sim.cfg.clock_mask;
 	sim_timer.hz = sim.cfg.event_hz;
 	sim_timer.max_ticks = sim.cfg.event_max_ticks;
+	sim_timer.gravity_ns = sim.cfg.event_gravity_ns;
 	sim_arch_reset();
 	sim_log_reset();
 }
