@@ -154,29 +154,28 @@ static __attribute__((noinline)) void timer_advance(struct ck_timer *t, uint64_t
 /*
  * The event came before @due_ns, by less than tq.early_ns (the gravity,
  * timer_program()'s rounding down): spin on the raw counter until the
- * counter value of @due_ns (from the last snapshot, rounded down and two
- * ticks added: one for that, one for the ratio's rounding), then fold it
- * in. A spin round is a counter read and a compare, so the spin ends
- * within a few instructions of @due_ns. Return: the clock.
+ * counter value of @due_ns, counted from the last snapshot (ck_clk.last at
+ * ck_clk.now_ns, which is not later than the counter) and rounded up. A
+ * spin round is a counter read and a compare, so the spin ends within a
+ * few instructions of @due_ns, on the clocksource's resolution rather
+ * than the event timer's. Return: a time the clock has reached: @due_ns,
+ * or the snapshot if it is later (a callback read the clock since).
  */
 static __attribute__((noinline)) uint64_t timer_wait_due(uint64_t due_ns)
 {
 	uint32_t (*read)(void) = ck_clk.read;
 	uint32_t mask = ck_clk.mask, ahead, target, left;
 
-	/* a callback may have read the clock since: past due already (the
-	 * caller checked @due_ns is at most tq.early_ns ahead of an older
-	 * reading) */
 	if (due_ns <= ck_clk.now_ns)
-		return clock_update();
-	ahead = mult_apply((uint32_t)(due_ns - ck_clk.now_ns), tq.cs_hi, tq.cs_lo) + 2u;
+		return ck_clk.now_ns;
+	/* the caller checked @due_ns is at most tq.early_ns ahead */
+	ahead = mult_apply((uint32_t)(due_ns - ck_clk.now_ns), tq.cs_hi, tq.cs_lo) + 1u;
 	target = ck_clk.last + ahead;
-
 	do {
 		arch_cpu_relax();
 		left = (target - read()) & mask;
 	} while (left && left <= ahead);
-	return clock_update();
+	return due_ns;
 }
 
 void timer_expire(uint64_t now_ns)
