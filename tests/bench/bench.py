@@ -63,9 +63,11 @@ def main():
     for name, load, r in rows:
         print(f"{name:22} {load:5} {r['min']*1000:8.0f} {r['avg']*1000:8.0f}"
               f" {r['max']*1000:8.0f} {r['overruns']:8d}")
-    if gravity:
+    if gravity and int(gravity.group(1)):
         print(f"timer gravity {gravity.group(1)} ns: the RT timer is armed that much early and the"
               " rest is waited out, no timer runs early (TIMER_GRAVITY_NS=0: without)")
+    elif gravity:
+        print("timer gravity 0 ns: no anticipation")
     worst = max(r["max"] * 1000 for n, l, r in rows if n.startswith("RT task"))
     print(f"worst case timer -> RT task: {worst:.0f} instructions "
           f"(target <= {TARGET}: {'met' if worst <= TARGET else 'NOT met'})")
