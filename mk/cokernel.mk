@@ -54,8 +54,11 @@ CK_IMAGE := $(B)/cokernel-linux.elf
 $(CK_OUT)/cokernel/core/main.o: CK_CPPFLAGS += -DCK_VERSION='"$(CK_VERSION)"'
 # the board's timer anticipation; board.c is rebuilt when it changes
 TIMER_GRAVITY_NS ?= 0
-ifeq ($(shell echo '$(TIMER_GRAVITY_NS)' | grep -Ex '[0-9]{1,6}'),)
-$(error TIMER_GRAVITY_NS=$(TIMER_GRAVITY_NS): a whole number of ns below 1000000 expected)
+# decimal, no leading zero (C would read it as octal), at most
+# CK_TIMER_GRAVITY_MAX_NS (cokernel/include/ck/hw.h): what the RT entry does
+# not use of it is spun away with RT masked on every expiry
+ifeq ($(shell echo '$(TIMER_GRAVITY_NS)' | grep -Ex '0|[1-9][0-9]{0,3}' | awk '$$1 <= 2000'),)
+$(error TIMER_GRAVITY_NS=$(TIMER_GRAVITY_NS): a whole number of ns from 0 to 2000 expected)
 endif
 CK_GRAVITY_STAMP := $(CK_OUT)/timer-gravity
 $(call ck_stamp,$(CK_GRAVITY_STAMP),$(TIMER_GRAVITY_NS))

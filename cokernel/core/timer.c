@@ -66,7 +66,7 @@ void timer_init(const struct ck_clockevent *ev)
 	/* clock_init() ran before: ck_clk.hz is the clocksource's rate */
 	mult_split(ck_clk.hz, CK_NS_PER_S, &tq.cs_hi, &tq.cs_lo);
 	mult_split(ev->hz, ck_clk.hz, &tq.ev_hi, &tq.ev_lo);
-	ck_assert(ev->gravity_ns < CK_CLOCK_MAX_IDLE_NS / 2);
+	ck_assert(ev->gravity_ns <= CK_TIMER_GRAVITY_MAX_NS);
 	tq.gravity_ns = ev->gravity_ns;
 	tq.early_ns = (uint32_t)((CK_NS_PER_S + ev->hz - 1) / ev->hz +
 				 (CK_NS_PER_S + ck_clk.hz - 1) / ck_clk.hz) +
@@ -158,16 +158,16 @@ static __attribute__((noinline)) void timer_advance(struct ck_timer *t, uint64_t
  * ck_clk.now_ns, which is not later than the counter) and rounded up. A
  * spin round is a counter read and a compare, so the spin ends within a
  * few instructions of @due_ns, on the clocksource's resolution rather
- * than the event timer's. Return: a time the clock has reached: @due_ns,
- * or the snapshot if it is later (a callback read the clock since).
+ * than the event timer's. A counter already past it (a callback ran long
+ * without reading the clock) ends the spin at once.
  */
-static __attribute__((noinline)) uint64_t timer_wait_due(uint64_t due_ns)
+static __attribute__((noinline)) void timer_wait_due(uint64_t due_ns)
 {
 	uint32_t (*read)(void) = ck_clk.read;
 	uint32_t mask = ck_clk.mask, ahead, target, left;
 
 	if (due_ns <= ck_clk.now_ns)
-		return ck_clk.now_ns;
+		return;
 	/* the caller checked @due_ns is at most tq.early_ns ahead */
 	ahead = mult_apply((uint32_t)(due_ns - ck_clk.now_ns), tq.cs_hi, tq.cs_lo) + 1u;
 	target = ck_clk.last + ahead;
@@ -175,9 +175,14 @@ static __attribute__((noinline)) uint64_t timer_wait_due(uint64_t due_ns)
 		arch_cpu_relax();
 		left = (target - read()) & mask;
 	} while (left && left <= ahead);
-	return due_ns;
 }
 
+/*
+ * @now_ns stays the entry's clock for the whole loop: a timer is waited
+ * for only if it is due within tq.early_ns of the entry, so one RT
+ * interrupt waits at most that long in all, however short a periodic
+ * timer's period or a callback's re-arm.
+ */
 void timer_expire(uint64_t now_ns)
 {
 	struct ck_list *n;
@@ -188,7 +193,7 @@ void timer_expire(uint64_t now_ns)
 		if (t->expires_ns > now_ns) {
 			if (t->expires_ns - now_ns > tq.early_ns)
 				break;
-			now_ns = timer_wait_due(t->expires_ns);
+			timer_wait_due(t->expires_ns);
 		}
 		ck_list_del(&t->node);
 		t->armed = 0;

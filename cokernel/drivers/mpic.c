@@ -173,6 +173,8 @@ static uint32_t mpic_pending_rt(void)
 	if (lines & 1u) {
 		uint32_t v = mmio_read32(base + mpic.rt_vpr[0]);
 
+		/* mpic_timer_ack() writes this back: keep it the value
+		 * read here if the way of finding pending lines changes */
 		mpic.timer_vpr_seen = v;
 		pending = (v & VPR_A) ? 1u : 0;
 		lines &= ~1u;
@@ -308,9 +310,9 @@ static inline void timer_stop_release(uint32_t vpr)
 	(void)mmio_read32(gt + GT_VPR);
 }
 
-/* After mpic_pending_rt() reported the timer, in the same RT interrupt:
- * the GTVPR value it read is still current (only RT-masked co-kernel code
- * writes it). */
+/* Only right after mpic_pending_rt() reported the timer, in the same RT
+ * interrupt (the ack's contract, hw.h): the GTVPR value it read is still
+ * current (only RT-masked co-kernel code writes it). */
 void mpic_timer_ack(void)
 {
 	timer_stop_release(mpic.timer_vpr_seen);

@@ -135,21 +135,22 @@ static void event_rounds_down_never_early(void **state)
 }
 
 /*
- * Gravity 5 us: the event is armed 5 us before the expiry; the entry in
- * the sim costs nothing, so the rest is waited out and the timer runs at
- * its expiry, not before, in that one interrupt. A timer closer than the
- * gravity gets the shortest event and runs at its expiry too.
+ * Gravity 2 us (the most allowed): the event is armed 2 us before the
+ * expiry; the entry in the sim costs nothing, so the rest is waited out
+ * and the timer runs at its expiry, not before, in that one interrupt. A
+ * timer closer than the gravity gets the shortest event and runs at its
+ * expiry too.
  */
 static void gravity_arms_early_never_runs_early(void **state)
 {
-	const struct sim_config cfg = { .event_gravity_ns = 5 * US };
+	const struct sim_config cfg = { .event_gravity_ns = CK_TIMER_GRAVITY_MAX_NS };
 
 	(void)state;
 	sim_boot(&cfg);
 	sim_start();
 	ck_timer_init(&tm[0], cb_log_ns, NULL);
 	assert_int_equal(ck_timer_start(&tm[0], 100 * US, 0), 0);
-	assert_int_equal(sim_event_deadline(), 95 * US);
+	assert_int_equal(sim_event_deadline(), 98 * US);
 	sim_run_until(1 * MS);
 	assert_int_equal(sim_log_len(), 1);
 	assert_true(sim_log_at(0) >= (long)(100 * US));
@@ -162,6 +163,117 @@ static void gravity_arms_early_never_runs_early(void **state)
 	assert_int_equal(sim_log_len(), 2);
 	assert_true(sim_log_at(1) >= (long)(1 * MS + 2 * US));
 	assert_true(sim_log_at(1) < (long)(1 * MS + 2 * US + 10));
+}
+
+/* e500's clocks: a 400 MHz clocksource (2.5 ns ticks, no whole ns), a
+ * 25 MHz clockevent, and e500's gravity */
+static const struct sim_config e500_like = { .clock_hz = 400000000,
+					     .event_hz = 25000000,
+					     .event_gravity_ns = 80 };
+static unsigned int calls, irqs_at_stop;
+static uint64_t worst_early_ns;
+
+/* Count calls; stop at 1000 and note how many RT interrupts that took. */
+static void cb_count_to_1000(struct ck_timer *t)
+{
+	if (++calls < 1000)
+		return;
+	irqs_at_stop = sim_irq_count();
+	ck_timer_stop(t);
+}
+
+/* Count calls; re-arm 100 ns after the clock until the 1000th. */
+static void cb_rearm_100ns(struct ck_timer *t)
+{
+	if (++calls >= 1000) {
+		irqs_at_stop = sim_irq_count();
+		return;
+	}
+	ck_timer_start(t, ck_clock_now() + 100, 0);
+}
+
+/*
+ * Waits end within the gravity and a tick of the interrupt's entry: a
+ * periodic timer of 100 ns, or a callback re-arming 100 ns ahead, cannot
+ * keep one RT interrupt running expiry after expiry (it did when each wait
+ * was measured from the last expiry instead of the entry).
+ */
+static void short_periods_do_not_pin_one_interrupt(void **state)
+{
+	(void)state;
+	calls = 0;
+	sim_boot(&e500_like);
+	sim_start();
+	ck_timer_init(&tm[0], cb_count_to_1000, NULL);
+	assert_int_equal(ck_timer_start(&tm[0], 100 * US, 100), 0);
+	sim_run_until(1 * MS);
+	assert_int_equal(calls, 1000);
+	assert_true(irqs_at_stop > 100);
+
+	calls = 0;
+	sim_boot(&e500_like);
+	sim_start();
+	ck_timer_init(&tm[0], cb_rearm_100ns, NULL);
+	assert_int_equal(ck_timer_start(&tm[0], 100 * US, 0), 0);
+	sim_run_until(1 * MS);
+	assert_int_equal(calls, 1000);
+	assert_true(irqs_at_stop > 100);
+}
+
+/* Record how far before its expiry a timer ran (0: not early). */
+static void cb_note_early(struct ck_timer *t)
+{
+	uint64_t now = ck_clock_now();
+
+	calls++;
+	if (t->expires_ns > now && t->expires_ns - now > worst_early_ns)
+		worst_early_ns = t->expires_ns - now;
+}
+
+/* e500's clocks, expiries at every ns offset against the 2.5 ns and 40 ns
+ * ticks: the clock read in the callback is never before the expiry. */
+static void never_early_on_e500_clocks(void **state)
+{
+	uint64_t at = 10 * US;
+
+	(void)state;
+	calls = 0;
+	worst_early_ns = 0;
+	sim_boot(&e500_like);
+	sim_start();
+	ck_timer_init(&tm[0], cb_note_early, NULL);
+	for (unsigned int k = 0; k < 2000; k++) {
+		at += 10 * US + (k % 97);
+		assert_int_equal(ck_timer_start(&tm[0], at, 0), 0);
+		sim_run_until(at + 5 * US);
+	}
+	assert_int_equal(calls, 2000);
+	assert_int_equal(worst_early_ns, 0);
+}
+
+/* A callback busy 10 us without reading the clock. */
+static void cb_busy_10us(struct ck_timer *t)
+{
+	(void)t;
+	calls++;
+	sim_time_pass(10 * US);
+}
+
+/* After such a callback, a timer 10 ns behind the first is long due: the
+ * wait for it ends at once, it does not spin until the counter wraps. */
+static void wait_after_a_long_callback_ends_at_once(void **state)
+{
+	(void)state;
+	calls = 0;
+	sim_boot(&e500_like);
+	sim_start();
+	ck_timer_init(&tm[0], cb_busy_10us, NULL);
+	ck_timer_init(&tm[1], cb_busy_10us, NULL);
+	assert_int_equal(ck_timer_start(&tm[0], 100 * US, 0), 0);
+	assert_int_equal(ck_timer_start(&tm[1], 100 * US + 10, 0), 0);
+	sim_run_until(200 * US);
+	assert_int_equal(calls, 2);
+	assert_true(sim_now() < 1 * MS);
 }
 
 /*
@@ -321,6 +433,9 @@ int main(void)
 		cmocka_unit_test_setup(event_rounds_down_never_early, sim_setup),
 		cmocka_unit_test_setup(early_event_for_later_head_rearms, sim_setup),
 		cmocka_unit_test_setup(gravity_arms_early_never_runs_early, sim_setup),
+		cmocka_unit_test_setup(short_periods_do_not_pin_one_interrupt, sim_setup),
+		cmocka_unit_test_setup(never_early_on_e500_clocks, sim_setup),
+		cmocka_unit_test_setup(wait_after_a_long_callback_ends_at_once, sim_setup),
 		cmocka_unit_test_setup(event_at_other_rate, sim_setup),
 		cmocka_unit_test_setup(periodic_on_time, sim_setup),
 		cmocka_unit_test_setup(periodic_skips_missed, sim_setup),

@@ -24,6 +24,9 @@ struct ck_clocksource {
 	uint64_t hz;               /* counting frequency */
 };
 
+/* The largest clockevent gravity_ns (mk/cokernel.mk checks it too). */
+#define CK_TIMER_GRAVITY_MAX_NS 2000u
+
 /*
  * One-shot event timer on the RT interrupt class. The core computes each
  * expiry against the clocksource and reads the clocksource once more right
@@ -41,12 +44,16 @@ struct ck_clockevent {
 	 * own cost up to the timer check. A timer still never runs early:
 	 * timer_expire() waits out on the clock whatever is left. 0: none.
 	 * Board data (BOARD_TIMER_GRAVITY_NS), measured: the entry's cost
-	 * from the interrupt to the clock read in ck_rt_irq_handle().
+	 * from the interrupt to the clock read in ck_rt_irq_handle(). What
+	 * the entry does not use up is spun away, RT masked, on every
+	 * expiry: at most CK_TIMER_GRAVITY_MAX_NS.
 	 */
 	uint32_t gravity_ns;
 	/* fire once @ticks (>= 1) from now; Context: RT masked */
 	void (*set_next)(uint32_t ticks);
-	/* acknowledge the expiry (clear the device's interrupt) */
+	/* acknowledge the expiry (clear the device's interrupt). Called only
+	 * from the RT interrupt, right after the PIC's pending_rt() reported
+	 * the clockevent's line (a driver may reuse what that read, MPIC) */
 	void (*ack)(void);
 	/* mask the device's interrupt output (see pl190 quirk) and stop it */
 	void (*stop)(void);

@@ -60,6 +60,13 @@ uint64_t sim_now(void);
  */
 void sim_run_until(uint64_t abs_ns);
 
+/**
+ * sim_time_pass() - move the sim clock on by @ns without running the
+ * events that fall due meanwhile: the CPU is busy (a spin on the clock,
+ * arch_cpu_relax(); a long callback in a test).
+ */
+void sim_time_pass(uint64_t ns);
+
 /** sim_advance() - sim_run_until(sim_now() + @ns): the caller is "busy". */
 void sim_advance(uint64_t ns);
 

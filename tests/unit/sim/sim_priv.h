@@ -13,9 +13,6 @@ void sim_take_irq(void);
 
 /* sim_board.c */
 bool sim_pic_rt_pending(void);
-/* move the sim clock on by @ns without running the events due meanwhile
- * (the CPU is busy: a spin on the clock) */
-void sim_time_pass(uint64_t ns);
 void sim_count_irq(void);
 
 /* sim_util.c */
