@@ -239,3 +239,15 @@ def test_a_debugger_in_linux_cannot_delay_rt(guest):
     assert rc == 0 and loaded is not None, out
     assert loaded["overruns"] == 0, loaded["line"]
     assert loaded["max"] <= 2 * idle["max"], (idle["line"], loaded["line"])
+
+
+def test_exit_from_the_shell_gives_a_new_one(guest):
+    """Ending the shell (exit) gets a new one from /init's loop; Linux does
+    not panic and RT goes on. Last in the module: the shell changes."""
+    guest.child.sendline("exit 3")
+    guest.expect(re.escape("cokernel guest: the shell ended; a new one"), timeout=60)
+    guest.sh("stty -echo 2>/dev/null; PS1=''", timeout=30)
+    rc, out = guest.sh("latency -T 2 -q", timeout=300)
+    rts = parse_rts(out)
+    assert rc == 0 and rts is not None and rts["overruns"] == 0, out
+    assert "Kernel panic" not in "\n".join(guest.lines())
