@@ -79,22 +79,6 @@ void ck_task_yield(void)
 	arch_rt_restore(flags);
 }
 
-/*
- * The current task @t blocks until @abs_ns, unless that is not after
- * @now_ns; CK_INFINITE: until woken. Inline in both callers, so a woken
- * periodic task returns from one frame, not two. RT masked.
- */
-static inline __attribute__((always_inline)) void task_block_until(struct ck_task *t,
-								     uint64_t abs_ns,
-								     uint64_t now_ns)
-{
-	if (abs_ns > now_ns) {
-		if (abs_ns != CK_INFINITE)
-			ck_timer_start(&t->wake_timer, abs_ns, 0);
-		sched_block(NULL);
-	}
-}
-
 int ck_task_sleep_until(uint64_t abs_ns)
 {
 	struct ck_task *t = ck_task_self();
@@ -103,7 +87,11 @@ int ck_task_sleep_until(uint64_t abs_ns)
 	if (!t)
 		return -CK_EPERM;
 	flags = arch_rt_mask();
-	task_block_until(t, abs_ns, clock_update());
+	if (abs_ns > clock_update()) {
+		if (abs_ns != CK_INFINITE)
+			ck_timer_start(&t->wake_timer, abs_ns, 0);
+		sched_block(NULL);
+	}
 	arch_rt_restore(flags);
 	return 0;
 }
