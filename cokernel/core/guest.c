@@ -28,6 +28,36 @@ struct ck_guest_page ck_guest_page
 
 uintptr_t ck_shm_va;
 
+/*
+ * Defaults of the device-window hooks (ck/arch.h) for arches whose windows
+ * Linux's ioremap() maps (ARM926, the host sim): no CK_MMIO_VA_ONLY, so
+ * the other two are never called. Weak: e500 defines all three
+ * (arch/ppc-booke/arch.c).
+ */
+__attribute__((weak)) uint32_t arch_window_flags(void)
+{
+	return 0;
+}
+
+__attribute__((weak)) int arch_window_ok(unsigned int idx, uint32_t va, uint64_t pa,
+					 uint32_t size)
+{
+	(void)idx;
+	(void)va;
+	(void)pa;
+	(void)size;
+	return 0;
+}
+
+__attribute__((weak)) void arch_map_window(unsigned int idx, uint32_t va, uint64_t pa,
+					   uint32_t size)
+{
+	(void)idx;
+	(void)va;
+	(void)pa;
+	(void)size;
+}
+
 static struct {
 	uint32_t soft_pending;   /* bit n: vIRQ SOFT_BASE+n raised, not taken */
 	uint32_t soft_enabled;   /* bit n: Linux unmasked it */

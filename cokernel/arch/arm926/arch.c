@@ -119,30 +119,8 @@ void arch_fault(uint32_t kind, uint32_t lr, uint32_t spsr, uint32_t cpsr)
 		arch_wait_for_interrupt();
 }
 
-/* Linux's ioremap() maps the windows (vpic.c, before the first fork): the
- * ARM926 co-kernel maps none itself, so no window is CK_MMIO_VA_ONLY and
- * the two hooks below are never called (guest.c). */
-uint32_t arch_window_flags(void)
-{
-	return 0;
-}
-
-int arch_window_ok(unsigned int idx, uint32_t va, uint64_t pa, uint32_t size)
-{
-	(void)idx;
-	(void)va;
-	(void)pa;
-	(void)size;
-	return 0;
-}
-
-void arch_map_window(unsigned int idx, uint32_t va, uint64_t pa, uint32_t size)
-{
-	(void)idx;
-	(void)va;
-	(void)pa;
-	(void)size;
-}
+/* Device windows: Linux's ioremap() maps them (vpic.c, before the first
+ * fork), so the ARM926 co-kernel keeps guest.c's weak window hooks. */
 
 /* The ARM926 image puts zImage where it runs: nothing to prepare. */
 int arch_prepare_linux(uint32_t kernel_pa, uint32_t dtb_pa)

@@ -3,8 +3,10 @@
  * arch.h - the contract between the portable core and cokernel/arch/<cpu>/.
  *
  * Every hook is declared once here with its contract; an arch implements all
- * of them (host unit tests use the "sim" arch in tests/unit/). The core never
- * includes an arch header.
+ * of them (host unit tests use the "sim" arch in tests/unit/), except the
+ * three device-window hooks, which have weak defaults in core/guest.c for
+ * arches that map no window themselves. The core never includes an arch
+ * header.
  *
  * Execution model (all arches):
  *  - There is one "root" context: before Linux it is the co-kernel's boot
@@ -121,7 +123,8 @@ void arch_boot_linux(uint32_t kernel_pa, uint32_t dtb_pa, uint32_t machine_id)
  * arch_window_flags() - the CK_MMIO_* flags (ipc/ck_guest.h) every device
  * window in the guest page gets: CK_MMIO_VA_ONLY where the co-kernel maps
  * its windows itself after the hand-over (e500: protected TLB1 entries),
- * 0 where Linux's ioremap() is enough (ARM). Context: init.
+ * 0 where Linux's ioremap() is enough (ARM). Default (weak, guest.c): 0,
+ * and the two hooks below are then never called. Context: init.
  */
 uint32_t arch_window_flags(void);
 

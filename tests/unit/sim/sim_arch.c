@@ -187,28 +187,8 @@ void *arch_phys_to_virt(uint32_t pa)
 	return NULL;
 }
 
-/* The host's windows are plain memory: no flags, nothing to map. */
-uint32_t arch_window_flags(void)
-{
-	return 0;
-}
-
-int arch_window_ok(unsigned int idx, uint32_t va, uint64_t pa, uint32_t size)
-{
-	(void)idx;
-	(void)va;
-	(void)pa;
-	(void)size;
-	return 0;
-}
-
-void arch_map_window(unsigned int idx, uint32_t va, uint64_t pa, uint32_t size)
-{
-	(void)idx;
-	(void)va;
-	(void)pa;
-	(void)size;
-}
+/* The host's windows are plain memory: guest.c's weak window hooks (no
+ * flags, nothing to map) serve. */
 
 void arch_boot_linux(uint32_t kernel_pa, uint32_t dtb_pa, uint32_t machine_id)
 {
