@@ -57,8 +57,10 @@ TIMER_GRAVITY_NS ?= 0
 # decimal, no leading zero (C would read it as octal), at most
 # CK_TIMER_GRAVITY_MAX_NS (cokernel/include/ck/hw.h): what the RT entry does
 # not use of it is spun away with RT masked on every expiry
-ifeq ($(shell echo '$(TIMER_GRAVITY_NS)' | grep -Ex '0|[1-9][0-9]{0,3}' | awk '$$1 <= 2000'),)
-$(error TIMER_GRAVITY_NS=$(TIMER_GRAVITY_NS): a whole number of ns from 0 to 2000 expected)
+CK_GRAVITY_MAX := $(shell sed -n 's/^\#define CK_TIMER_GRAVITY_MAX_NS \([0-9]*\)u$$/\1/p' \
+	$(TOP)/cokernel/include/ck/hw.h)
+ifeq ($(shell echo '$(TIMER_GRAVITY_NS)' | grep -Ex '0|[1-9][0-9]{0,9}' | awk '$$1 <= $(CK_GRAVITY_MAX)+0'),)
+$(error TIMER_GRAVITY_NS=$(TIMER_GRAVITY_NS): a whole number of ns from 0 to $(CK_GRAVITY_MAX) expected)
 endif
 CK_GRAVITY_STAMP := $(CK_OUT)/timer-gravity
 $(call ck_stamp,$(CK_GRAVITY_STAMP),$(TIMER_GRAVITY_NS))
