@@ -45,6 +45,12 @@ help:
 deps:
 	@$(TOP)/mk/deps.sh
 
+# make check on a fresh Debian 12 root (debootstrap), a clean clone of HEAD
+# and an empty cache; needs root and Debian's archive (.ci/check-fresh)
+.PHONY: check-fresh
+check-fresh:
+	@$(TOP)/.ci/check-fresh
+
 # order matters: a rule's prerequisites are expanded when it is read
 include mk/unit.mk
 include mk/tools.mk

@@ -15,6 +15,8 @@ pkgs=(
 	cppcheck
 	dpkg-dev meson ninja-build libglib2.0-dev libpixman-1-dev libfdt-dev # make qemu
 	qemu-system-ppc qemu-system-misc gcc-powerpc-linux-gnu gcc-sh4-linux-gnu # QEMU probes
+	libc6-dev-powerpc-cross # e500: the Linux tools (static, glibc)
+	git # the version stamp and the FIT's date come from the commit
 	u-boot-qemu # e500: Debian's U-Boot for qemu-ppce500 boots the FIT image
 	newlib-source gcc-12-source # e500: newlib and a soft-float libgcc part for the RT programs (mk/newlib-build.sh)
 )
