@@ -128,14 +128,31 @@ struct clock_state {
 	uint32_t hz;             /* counting frequency */
 	uint32_t mult_hi;        /* ns per tick, 32.32 fixed point: integer */
 	uint32_t mult_lo;        /* and fraction, floor(1e9 * 2^32 / hz) */
+	uint32_t read_every_ns;  /* half a wrap, at most CK_CLOCK_IDLE_MAX_NS */
 	uint64_t sec_ns;         /* whole seconds since start, in ns */
 	uint64_t now_ns;         /* the clock at @last */
 };
 
 extern struct clock_state ck_clk;
 
-/** clock_init() - bind @cs and start the clock at 0 ns. Context: init. */
-void clock_init(const struct ck_clocksource *cs);
+/**
+ * clock_init() - check @cs against the clock contract (ck/hw.h), bind it
+ * and start the clock at 0 ns.
+ * Return: 0, or -CK_EINVAL with a console line naming the broken bound
+ * (nothing bound). Context: init.
+ */
+int clock_init(const struct ck_clocksource *cs);
+
+/** clock_tick_ns() - one tick of @hz (> 0) in ns, rounded up. Context: any. */
+uint64_t clock_tick_ns(uint64_t hz);
+
+/**
+ * clock_check_rate() - whether @hz is a rate the clock contract allows
+ * (ck/hw.h: a tick of at most CK_TIMER_TICK_MAX_NS, at most UINT32_MAX);
+ * if not, a console line "@what @name: ... refused".
+ * Return: 0 or -CK_EINVAL. Context: init.
+ */
+int clock_check_rate(const char *what, const char *name, uint64_t hz);
 
 /**
  * clock_carry_slow() - clock_fold()'s rare path: @rem counter ticks past
@@ -182,8 +199,14 @@ uint64_t clock_update(void);
 
 /* ---- timer.c ----------------------------------------------------- */
 
-/** timer_init() - empty queue; precompute ns->ticks for @ev. Context: init. */
-void timer_init(const struct ck_clockevent *ev);
+/**
+ * timer_init() - check @ev against the clock contract (ck/hw.h) with the
+ * clocksource clock_init() bound, derive the idle re-arm, empty the queue
+ * and precompute ns->ticks for @ev.
+ * Return: 0, or -CK_EINVAL with a console line naming the broken bound.
+ * Context: init, after clock_init() succeeded.
+ */
+int timer_init(const struct ck_clockevent *ev);
 
 /**
  * timer_expire() - run the callbacks of every timer due at @now_ns, then
@@ -193,8 +216,8 @@ void timer_expire(uint64_t now_ns);
 
 /**
  * timer_program() - arm the clockevent for the queue head (rounded down to
- * an event tick, see timer.c), or CK_CLOCK_MAX_IDLE_NS ahead if the queue
- * is empty. The expiry is computed from the last clock snapshot
+ * an event tick, see timer.c), at most the idle re-arm ahead (ck/hw.h),
+ * which it is if the queue is empty. The expiry is computed from the last clock snapshot
  * (ck_clk.now_ns at ck_clk.last) and the counter is read again right
  * before the device write, so the time spent since the snapshot is not
  * added to the expiry. The snapshot must be less than one counter wrap

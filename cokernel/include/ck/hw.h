@@ -12,16 +12,47 @@
 #include <ck/ck.h>
 
 /*
+ * The clock contract. The core extends the clocksource to 64 bits by
+ * folding the ticks since its last read, so it must read the counter at
+ * least once per wrap. It does so on every RT interrupt and, with no timer
+ * due, arms the clockevent to come back after the idle re-arm:
+ *
+ *   idle = min(half a wrap, the clockevent's range, CK_CLOCK_IDLE_MAX_NS)
+ *
+ * (half a wrap: (mask + 1) / 2 ticks of hz; the range: max_ticks ticks of
+ * the clockevent's hz). The other half of the wrap is the slack for an
+ * idle interrupt taken late (RT masked, a long callback): an interrupt
+ * later than that loses whole wraps. ck_core_init() refuses, with a
+ * console line naming the bound, a pair whose idle re-arm would be shorter
+ * than CK_CLOCK_IDLE_MIN_NS (a narrow fast counter, an event timer of small
+ * range), whose tick is longer than CK_TIMER_TICK_MAX_NS, or whose rates
+ * are 0 or above UINT32_MAX Hz. A 16-bit counter works from 500 kHz (half
+ * a wrap: 65.5 ms) to 327 MHz (100 us): the AT91SAM9260's TC channels at
+ * MCK/2..MCK/128 (about 50 MHz..780 kHz at a 100 MHz MCK) pass.
+ */
+
+/* The idle re-arm's cap: the timer arithmetic's range (timer.c). */
+#define CK_CLOCK_IDLE_MAX_NS 1000000000u
+/* The shortest idle re-arm a board may need: 10 kHz of idle interrupts. */
+#define CK_CLOCK_IDLE_MIN_NS 100000u
+/*
+ * The largest tick of the clocksource and of the clockevent (500 kHz and
+ * up): an RT interrupt that comes before the queue head spins on the clock,
+ * RT masked, for at most the gravity plus one tick of each (timer.c
+ * timer_wait_due()).
+ */
+#define CK_TIMER_TICK_MAX_NS 2000u
+
+/*
  * Free-running counter of the RT clock. Counts up (a driver for a
- * down-counter returns the complement), wraps at @mask. The core extends
- * it to 64 bits, so it must be read at least once per wrap: the core arms
- * the event timer at least every CK_CLOCK_MAX_IDLE_NS.
+ * down-counter returns the complement) and wraps at @mask: the counter's
+ * width, 2^n - 1. Read at least every idle re-arm (above).
  */
 struct ck_clocksource {
 	const char *name;
 	uint32_t (*read)(void);    /* Context: any */
 	uint32_t mask;             /* e.g. 0xffffffff for 32 bits */
-	uint64_t hz;               /* counting frequency */
+	uint64_t hz;               /* counting frequency, 500 kHz..UINT32_MAX */
 };
 
 /* The largest clockevent gravity_ns (mk/cokernel.mk checks it too). */
@@ -36,8 +67,8 @@ struct ck_clocksource {
 struct ck_clockevent {
 	const char *name;
 	unsigned int line;         /* PIC line (< CK_RT_LINES), RT class */
-	uint64_t hz;               /* tick frequency of set_next */
-	uint32_t max_ticks;        /* largest delta set_next accepts */
+	uint64_t hz;               /* tick frequency of set_next, 500 kHz..UINT32_MAX */
+	uint32_t max_ticks;        /* largest delta set_next accepts, >= 1 */
 	/*
 	 * Anticipation ("gravity", as Xenomai calls it), ns: the event is
 	 * armed this much before the head's expiry, to absorb the RT entry's

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <ck/console.h>
 #include <ck/core.h>
 #include "sim_priv.h"
 
@@ -192,7 +193,12 @@ void sim_reset(const struct sim_config *cfg)
 void sim_boot(const struct sim_config *cfg)
 {
 	sim_reset(cfg);
-	ck_core_init(&sim_board);
+	if (ck_core_init(&sim_board)) {
+		console_drain();
+		fprintf(stderr, "sim: ck_core_init() refused the board: %s\n",
+			sim_uart_output());
+		abort();
+	}
 }
 
 int sim_setup(void **state)
