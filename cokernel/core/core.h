@@ -107,7 +107,10 @@ void sched_block(struct ck_list *wait_pos);
  */
 void sched_preempt(void);
 
-/** sched_requeue() - move the current task behind its peers and reschedule. RT masked. */
+/**
+ * sched_requeue() - move the current task behind its peers and reschedule.
+ * No effect in the root context or in RT interrupt context. RT masked.
+ */
 void sched_requeue(void);
 
 /** sched_exit() - the current task becomes dormant and switches away for good. RT masked. */

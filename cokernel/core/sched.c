@@ -131,7 +131,7 @@ void sched_requeue(void)
 {
 	struct ck_task *t = ck_current_task;
 
-	if (t == &rq.root)
+	if (t == &rq.root || ck_core.in_irq)
 		return;
 	rq_del(t);
 	rq_add(t);
@@ -157,9 +157,12 @@ struct ck_task *ck_current(void)
 	return ck_current_task;
 }
 
+/* In the RT interrupt ck_current_task is the interrupted task, which the
+ * interrupt's code must not act on. */
 struct ck_task *ck_task_self(void)
 {
-	return ck_current_task == &rq.root ? NULL : ck_current_task;
+	return ck_current_task == &rq.root || ck_core.in_irq ? NULL
+							     : ck_current_task;
 }
 
 struct ck_task *ck_rt_irq_handle(void)

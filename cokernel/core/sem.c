@@ -31,9 +31,12 @@ int ck_sem_wait_until(ck_sem_t *s, uint64_t abs_ns)
 	ck_rtflags_t flags = arch_rt_mask();
 	int ret = 0;
 
-	if (s->count) {
+	if (ck_core.in_irq &&
+	    (abs_ns == CK_INFINITE || abs_ns > clock_update())) {
+		ret = -CK_EPERM;    /* a wait that may block: not in an interrupt */
+	} else if (s->count) {
 		s->count--;
-	} else if (!t || (abs_ns != CK_INFINITE && abs_ns <= ck_clock_now())) {
+	} else if (!t || (abs_ns != CK_INFINITE && abs_ns <= clock_update())) {
 		ret = -CK_EAGAIN;   /* root context never blocks */
 	} else {
 		t->timed_out = 0;

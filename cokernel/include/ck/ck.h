@@ -98,7 +98,11 @@ int ck_task_create(struct ck_task *t, const char *name, int prio,
 		   void (*entry)(void *arg), void *arg, void *stack,
 		   size_t stack_bytes);
 
-/** ck_task_self() - the running RT task, or NULL in the root context. Context: any. */
+/**
+ * ck_task_self() - the running RT task; NULL in the root context and in RT
+ * interrupt context (timer callbacks, attached handlers), which run on
+ * whatever task they interrupted and must not act on it. Context: any.
+ */
 struct ck_task *ck_task_self(void);
 
 /**
@@ -118,14 +122,16 @@ int ck_task_set_periodic(uint64_t start_ns, uint64_t period_ns);
  * runs 1.5 periods gets exactly 1 overrun and is released at the next boundary.
  *
  * Return: the number of release points missed since the previous call (>= 0),
- *         or -CK_EPERM if the task is not periodic.
+ *         or -CK_EPERM if the task is not periodic or the caller is not an
+ *         RT task (root context, RT interrupt context: nothing changes).
  * Context: RT task.
  */
 long ck_task_wait_period(void);
 
 /**
  * ck_task_sleep_until() - block until @abs_ns (no wait if it has passed).
- * Return: 0, or -CK_EPERM in the root context (it never blocks).
+ * Return: 0, or -CK_EPERM in the root context or in RT interrupt context
+ *         (neither ever blocks; nothing changes).
  * Context: RT task.
  */
 int ck_task_sleep_until(uint64_t abs_ns);
@@ -133,7 +139,10 @@ int ck_task_sleep_until(uint64_t abs_ns);
 /** ck_task_sleep() - block for @rel_ns. Return: as ck_task_sleep_until(). Context: RT task. */
 int ck_task_sleep(uint64_t rel_ns);
 
-/** ck_task_yield() - go behind the tasks of the same priority. Context: RT task. */
+/**
+ * ck_task_yield() - go behind the tasks of the same priority. No effect in
+ * the root context or in RT interrupt context. Context: RT task.
+ */
 void ck_task_yield(void);
 
 /** ck_task_exit() - end the calling task. Context: RT task. Does not return. */
@@ -180,11 +189,18 @@ int ck_sem_init(ck_sem_t *s, uint32_t count);
  * ck_sem_wait_until() - take one unit, blocking until @abs_ns at most.
  * Return: 0, -CK_ETIMEDOUT, -CK_EAGAIN (@abs_ns already past and count 0;
  *         use 0 for a non-blocking try; also when the root context would
- *         have to block). Context: RT task (root: non-blocking try only).
+ *         have to block), -CK_EPERM (RT interrupt context and @abs_ns is
+ *         CK_INFINITE or ahead: a wait that could block, refused whatever
+ *         the count; the count is not touched).
+ * Context: RT task (root, RT interrupt: non-blocking try only).
  */
 int ck_sem_wait_until(ck_sem_t *s, uint64_t abs_ns);
 
-/** ck_sem_wait() - take one unit, blocking without limit. Context: RT task. */
+/**
+ * ck_sem_wait() - take one unit, blocking without limit.
+ * Return: 0, -CK_EAGAIN (root context, count 0), -CK_EPERM (RT interrupt
+ * context). Context: RT task.
+ */
 int ck_sem_wait(ck_sem_t *s);
 
 /**
