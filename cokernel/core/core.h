@@ -41,6 +41,17 @@
  */
 void ck_assert_fail(const char *file, int line) __attribute__((noreturn));
 
+/* ---- handles ----------------------------------------------------- */
+
+/*
+ * The magic words the init calls leave in an object (ck.h): a handle
+ * without its word was never initialised and is refused. ASCII "TASK",
+ * "TIMR", "SEM!", words no zeroed or pattern-filled object holds.
+ */
+#define CK_TASK_MAGIC 0x5441534bu
+#define CK_TIMER_MAGIC 0x54494d52u
+#define CK_SEM_MAGIC 0x53454d21u
+
 /* ---- shared core state ------------------------------------------- */
 
 struct ck_core_state {

@@ -28,11 +28,15 @@ int ck_task_create(struct ck_task *t, const char *name, int prio,
 
 	if (!t || !entry || !stack || prio < CK_PRIO_MIN ||
 	    prio > CK_PRIO_MAX || stack_bytes < CK_STACK_MIN ||
-	    ((uintptr_t)stack & 7u))
+	    ((uintptr_t)stack & 7u) ||
+	    stack_bytes > UINTPTR_MAX - (uintptr_t)stack)
 		return -CK_EINVAL;
-	if (t->state != CK_TASK_DORMANT || t == ck_current())
+	if ((t->magic == CK_TASK_MAGIC && t->state != CK_TASK_DORMANT) ||
+	    t == ck_current())
 		return -CK_EBUSY;
 
+	t->magic = CK_TASK_MAGIC;
+	t->state = CK_TASK_DORMANT;
 	t->name = name;
 	t->prio = prio;
 	t->timed_out = 0;
@@ -111,8 +115,15 @@ int ck_task_set_periodic(uint64_t start_ns, uint64_t period_ns)
 
 	if (!t || !period_ns)
 		return -CK_EINVAL;
-	if (!start_ns)
-		start_ns = ck_clock_now() + period_ns;
+	if (!start_ns) {
+		uint64_t now = ck_clock_now();
+
+		if (period_ns > UINT64_MAX - now)
+			return -CK_EINVAL;
+		start_ns = now + period_ns;
+	}
+	if (start_ns > UINT64_MAX - period_ns)
+		return -CK_EINVAL;
 	t->next_release_ns = start_ns;
 	t->period_ns = period_ns;
 	return 0;

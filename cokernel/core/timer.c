@@ -234,6 +234,13 @@ void timer_expire(uint64_t now_ns)
 
 void ck_timer_init(struct ck_timer *t, ck_timer_fn fn, void *arg)
 {
+	ck_rtflags_t flags;
+
+	if (!t)
+		return;
+	flags = arch_rt_mask();
+	if (t->magic == CK_TIMER_MAGIC)
+		timer_cancel(t);
 	ck_list_init(&t->node);
 	t->expires_ns = 0;
 	t->period_ns = 0;
@@ -241,13 +248,16 @@ void ck_timer_init(struct ck_timer *t, ck_timer_fn fn, void *arg)
 	t->fn = fn;
 	t->arg = arg;
 	t->armed = 0;
+	t->magic = CK_TIMER_MAGIC;
+	arch_rt_restore(flags);
 }
 
 int ck_timer_start(struct ck_timer *t, uint64_t abs_ns, uint64_t period_ns)
 {
 	ck_rtflags_t flags;
 
-	if (!t || !t->fn)
+	if (!t || t->magic != CK_TIMER_MAGIC || !t->fn ||
+	    (period_ns && abs_ns > UINT64_MAX - period_ns))
 		return -CK_EINVAL;
 	flags = arch_rt_mask();
 	if (t->armed)
@@ -264,8 +274,11 @@ int ck_timer_start(struct ck_timer *t, uint64_t abs_ns, uint64_t period_ns)
 
 void ck_timer_stop(struct ck_timer *t)
 {
-	ck_rtflags_t flags = arch_rt_mask();
+	ck_rtflags_t flags;
 
+	if (!t || t->magic != CK_TIMER_MAGIC)
+		return;
+	flags = arch_rt_mask();
 	timer_cancel(t);
 	arch_rt_restore(flags);
 }
