@@ -25,6 +25,7 @@ static struct {
 	uint32_t idle_ns;    /* the idle re-arm (ck/hw.h), <= CK_CLOCK_IDLE_MAX_NS */
 	uint32_t idle_ticks; /* idle_ns in event ticks, 1..max_ticks */
 	uint32_t gravity_ns; /* armed this much before the head (hw.h) */
+	uint32_t min_period_ns; /* the shortest period accepted (hw.h) */
 	uint32_t early_ns;   /* how early an event may come: the gravity,
 			      * one event tick and one clocksource tick, in
 			      * ns, rounded up */
@@ -72,6 +73,15 @@ int timer_init(const struct ck_clockevent *ev)
 			  CK_TIMER_GRAVITY_MAX_NS);
 		return -CK_EINVAL;
 	}
+	if (ev->min_period_ns < clock_tick_ns(ev->hz) ||
+	    ev->min_period_ns > CK_TIMER_MIN_PERIOD_MAX_NS) {
+		ck_printf("clockevent %s: minimum period %u ns refused: it must be "
+			  "%llu..%u ns (one tick .. 10 kHz)", ev->name,
+			  (unsigned int)ev->min_period_ns,
+			  (unsigned long long)clock_tick_ns(ev->hz),
+			  CK_TIMER_MIN_PERIOD_MAX_NS);
+		return -CK_EINVAL;
+	}
 	/* below 2^32 event ticks, so timer_program()'s conversion, which
 	 * may round up by one tick, stays within 32 bits */
 	range_ns = (uint64_t)(ev->max_ticks < UINT32_MAX ? ev->max_ticks
@@ -94,6 +104,7 @@ int timer_init(const struct ck_clockevent *ev)
 	mult_split(ck_clk.hz, CK_NS_PER_S, &tq.cs_hi, &tq.cs_lo);
 	mult_split(ev->hz, ck_clk.hz, &tq.ev_hi, &tq.ev_lo);
 	tq.gravity_ns = ev->gravity_ns;
+	tq.min_period_ns = ev->min_period_ns;
 	tq.early_ns = (uint32_t)(clock_tick_ns(ev->hz) + clock_tick_ns(ck_clk.hz)) +
 		      ev->gravity_ns;
 	tq.idle_ns = (uint32_t)idle_ns;
@@ -232,6 +243,11 @@ void timer_expire(uint64_t now_ns)
 	timer_program();
 }
 
+uint32_t timer_min_period_ns(void)
+{
+	return tq.min_period_ns;
+}
+
 void ck_timer_init(struct ck_timer *t, ck_timer_fn fn, void *arg)
 {
 	ck_rtflags_t flags;
@@ -257,7 +273,8 @@ int ck_timer_start(struct ck_timer *t, uint64_t abs_ns, uint64_t period_ns)
 	ck_rtflags_t flags;
 
 	if (!t || t->magic != CK_TIMER_MAGIC || !t->fn ||
-	    (period_ns && abs_ns > UINT64_MAX - period_ns))
+	    (period_ns && (period_ns < tq.min_period_ns ||
+			   abs_ns > UINT64_MAX - period_ns)))
 		return -CK_EINVAL;
 	flags = arch_rt_mask();
 	if (t->armed)

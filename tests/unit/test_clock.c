@@ -232,6 +232,11 @@ static void refuses_bad_pairs(void **state)
 		  "clockevent sim-timer: 50 ticks at 1000000 Hz reach 50000 ns: refused" },
 		{ { .event_gravity_ns = CK_TIMER_GRAVITY_MAX_NS + 1 },
 		  "clockevent sim-timer: gravity 2001 ns refused" },
+		/* a minimum period below one event tick, or above 100 us */
+		{ { .event_hz = 1000000, .event_min_period_ns = 999 },
+		  "clockevent sim-timer: minimum period 999 ns refused" },
+		{ { .event_min_period_ns = CK_TIMER_MIN_PERIOD_MAX_NS + 1 },
+		  "clockevent sim-timer: minimum period 100001 ns refused" },
 	};
 
 	(void)state;

@@ -55,6 +55,9 @@ struct ck_clocksource {
 	uint64_t hz;               /* counting frequency, 500 kHz..UINT32_MAX */
 };
 
+/* The largest minimum period a board may set: 10 kHz loops always work. */
+#define CK_TIMER_MIN_PERIOD_MAX_NS 100000u
+
 /* The largest clockevent gravity_ns (mk/cokernel.mk checks it too). */
 #define CK_TIMER_GRAVITY_MAX_NS 2000u
 
@@ -80,6 +83,13 @@ struct ck_clockevent {
 	 * expiry: at most CK_TIMER_GRAVITY_MAX_NS.
 	 */
 	uint32_t gravity_ns;
+	/*
+	 * The shortest period ck_timer_start() and ck_task_set_periodic()
+	 * accept, ns: a few times the RT entry's cost on the board (make
+	 * bench), so that a periodic timer or task cannot keep the CPU in RT
+	 * interrupts. One event tick .. CK_TIMER_MIN_PERIOD_MAX_NS.
+	 */
+	uint32_t min_period_ns;
 	/* fire once @ticks (>= 1) from now; Context: RT masked */
 	void (*set_next)(uint32_t ticks);
 	/* acknowledge the expiry (clear the device's interrupt). Called only

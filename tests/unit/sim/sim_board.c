@@ -181,11 +181,14 @@ void sim_reset(const struct sim_config *cfg)
 		sim.cfg.event_hz = sim.cfg.clock_hz;
 	if (!sim.cfg.event_max_ticks)
 		sim.cfg.event_max_ticks = 0xffffffffu;
+	if (!sim.cfg.event_min_period_ns)
+		sim.cfg.event_min_period_ns = CK_TIMER_TICK_MAX_NS;
 	sim_clock.hz = sim.cfg.clock_hz;
 	sim_clock.mask = sim.cfg.clock_mask;
 	sim_timer.hz = sim.cfg.event_hz;
 	sim_timer.max_ticks = sim.cfg.event_max_ticks;
 	sim_timer.gravity_ns = sim.cfg.event_gravity_ns;
+	sim_timer.min_period_ns = sim.cfg.event_min_period_ns;
 	sim_arch_reset();
 	sim_log_reset();
 }
