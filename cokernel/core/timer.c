@@ -149,7 +149,7 @@ static void tq_insert(struct ck_timer *t)
 void timer_program(void)
 {
 	const struct ck_timer *head = tq_head();
-	uint32_t d = tq.idle_ns, ahead, target, left, ticks;
+	uint32_t d, ahead, target, left, ticks;
 	/* loaded before the read: after it, only arithmetic and the call */
 	void (*set_next)(uint32_t ticks) = tq.set_next;
 	uint32_t mask = ck_clk.mask, ev_hi = tq.ev_hi, ev_lo = tq.ev_lo;
@@ -162,8 +162,10 @@ void timer_program(void)
 	}
 	if (head->expires_ns <= ck_clk.now_ns + tq.gravity_ns)
 		d = 0;
-	else if (head->expires_ns - ck_clk.now_ns - tq.gravity_ns < d)
+	else if (head->expires_ns - ck_clk.now_ns - tq.gravity_ns < tq.idle_ns)
 		d = (uint32_t)(head->expires_ns - ck_clk.now_ns - tq.gravity_ns);
+	else
+		d = tq.idle_ns;
 	ahead = mult_apply(d, tq.cs_hi, tq.cs_lo);
 	target = ck_clk.last + ahead;
 	left = (target - ck_clk.read()) & mask;
