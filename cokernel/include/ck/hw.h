@@ -29,6 +29,12 @@
  * are 0 or above UINT32_MAX Hz. A 16-bit counter works from 500 kHz (half
  * a wrap: 65.5 ms) to 327 MHz (100 us): the AT91SAM9260's TC channels at
  * MCK/2..MCK/128 (about 50 MHz..780 kHz at a 100 MHz MCK) pass.
+ *
+ * A counter wider than 32 bits is given as its low 32 bits (the e500
+ * timebase: TBL of TBU:TBL, Book-E 2.06 §9.2). There the 1 s cap is below
+ * half a wrap (5.4 s at 400 MHz), so the whole 64 bits would change no
+ * bound, while reading them (mftbu, mftb, mftbu and a retry compare, then
+ * a 64-bit subtract) would lengthen every RT entry.
  */
 
 /* The idle re-arm's cap: the timer arithmetic's range (timer.c). */
