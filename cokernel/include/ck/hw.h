@@ -31,7 +31,7 @@
  * MCK/2..MCK/128 (about 50 MHz..780 kHz at a 100 MHz MCK) pass.
  *
  * A counter wider than 32 bits is given as its low 32 bits (the e500
- * timebase: TBL of TBU:TBL, Book-E 2.06 §9.2). There the 1 s cap is below
+ * timebase: TBL of TBU:TBL, EREFRM Rev. 1 ch. 6). There the 1 s cap is below
  * half a wrap (5.4 s at 400 MHz), so the whole 64 bits would change no
  * bound, while reading them (mftbu, mftb, mftbu and a retry compare, then
  * a 64-bit subtract) would lengthen every RT entry.
