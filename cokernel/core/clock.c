@@ -33,7 +33,7 @@ int clock_check_rate(const char *what, const char *name, uint64_t hz)
 	if (hz && hz <= UINT32_MAX && clock_tick_ns(hz) <= CK_TIMER_TICK_MAX_NS)
 		return 0;
 	ck_printf("%s %s: %llu Hz refused: the rate must be %llu..%lu Hz "
-		  "(a tick of at most %u ns)", what, name ? name : "?",
+		  "(a tick of at most %u ns)", what, name,
 		  (unsigned long long)hz,
 		  (unsigned long long)(CK_NS_PER_S / CK_TIMER_TICK_MAX_NS),
 		  (unsigned long)UINT32_MAX, CK_TIMER_TICK_MAX_NS);
