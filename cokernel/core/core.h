@@ -85,6 +85,18 @@ static inline uint64_t period_skip_missed(uint64_t *next_ns, uint64_t period_ns,
 
 /* ---- sched.c ----------------------------------------------------- */
 
+/**
+ * sched_self() - ck_task_self() inline, for the core's own calls: the
+ * running RT task, or NULL in the root context (the root task's priority
+ * is -1, below every RT task's) and in RT interrupt context. Context: any.
+ */
+static inline struct ck_task *sched_self(void)
+{
+	struct ck_task *t = ck_current_task;
+
+	return t->prio < 0 || ck_core.in_irq ? NULL : t;
+}
+
 /** sched_init() - empty ready queue, root task current. Context: init. */
 void sched_init(void);
 

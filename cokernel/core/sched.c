@@ -161,8 +161,7 @@ struct ck_task *ck_current(void)
  * interrupt's code must not act on. */
 struct ck_task *ck_task_self(void)
 {
-	return ck_current_task == &rq.root || ck_core.in_irq ? NULL
-							     : ck_current_task;
+	return sched_self();
 }
 
 struct ck_task *ck_rt_irq_handle(void)

@@ -39,14 +39,14 @@ static struct ck_list *sem_wait_pos(ck_sem_t *s, int prio)
 
 int ck_sem_wait_until(ck_sem_t *s, uint64_t abs_ns)
 {
-	struct ck_task *t = ck_task_self();
+	struct ck_task *t = sched_self();
 	ck_rtflags_t flags;
 	int ret = 0;
 
 	if (!s || s->magic != CK_SEM_MAGIC)
 		return -CK_EINVAL;
 	flags = arch_rt_mask();
-	if (ck_core.in_irq &&
+	if (!t && ck_core.in_irq &&
 	    (abs_ns == CK_INFINITE || abs_ns > clock_update())) {
 		ret = -CK_EPERM;    /* a wait that may block: not in an interrupt */
 	} else if (s->count) {

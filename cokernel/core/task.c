@@ -85,7 +85,7 @@ void ck_task_yield(void)
 
 int ck_task_sleep_until(uint64_t abs_ns)
 {
-	struct ck_task *t = ck_task_self();
+	struct ck_task *t = sched_self();
 	ck_rtflags_t flags;
 
 	if (!t)
@@ -111,7 +111,7 @@ int ck_task_sleep(uint64_t rel_ns)
 
 int ck_task_set_periodic(uint64_t start_ns, uint64_t period_ns)
 {
-	struct ck_task *t = ck_task_self();
+	struct ck_task *t = sched_self();
 
 	if (!t || period_ns < timer_min_period_ns())
 		return -CK_EINVAL;
@@ -157,7 +157,7 @@ static __attribute__((noinline)) bool task_arm_release(struct ck_task *t, long *
 
 long ck_task_wait_period(void)
 {
-	struct ck_task *t = ck_task_self();
+	struct ck_task *t = sched_self();
 	ck_rtflags_t flags;
 	long missed;
 
