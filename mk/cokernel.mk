@@ -16,7 +16,14 @@
 CK_OUT := $(B)/ck
 CK_CC := $(CROSS)gcc
 CK_OBJDUMP := $(CROSS)objdump
-CK_VERSION ?= 0.1-$(shell git -C $(TOP) rev-parse --short HEAD 2>/dev/null || echo local)
+CK_VERSION ?= 0.1-$(or $(shell git -C $(TOP) rev-parse HEAD 2>/dev/null | cut -c1-12),local)
+# The banner prints the version in a field of fixed width, one word (a
+# longer version is cut, a shorter one padded with '-'; the default,
+# 0.1-<12 hex digits>, fills it exactly): a version of another length would
+# move every later instruction of the boot, and under icount the RT samples
+# with them (docs/measuring.md, "Repeatable figures").
+CK_VERSION_WIDTH := 16
+CK_VERSION_FIELD := $(shell printf '%-$(CK_VERSION_WIDTH).$(CK_VERSION_WIDTH)s' '$(CK_VERSION)' | tr ' ' -)
 
 # Debian's bare-metal gcc is not PIE by default; add -fno-pie only if it is.
 CK_NOPIE := $(if $(shell $(CK_CC) -v 2>&1 | grep -o enable-default-pie),-fno-pie)
@@ -51,7 +58,7 @@ CK_LDS := $(CK_OUT)/cokernel.ld
 CK_ELF := $(B)/cokernel.elf
 CK_IMAGE := $(B)/cokernel-linux.elf
 
-$(CK_OUT)/cokernel/core/main.o: CK_CPPFLAGS += -DCK_VERSION='"$(CK_VERSION)"'
+$(CK_OUT)/cokernel/core/main.o: CK_CPPFLAGS += -DCK_VERSION='"$(CK_VERSION_FIELD)"'
 # the board's timer anticipation; board.c is rebuilt when it changes
 TIMER_GRAVITY_NS ?= 0
 # decimal, no leading zero (C would read it as octal), at most
@@ -69,7 +76,7 @@ $(CK_OUT)/bsp/$(BOARD)/board.o: $(CK_GRAVITY_STAMP)
 # the banner's version follows the commit: main.o depends on a stamp that
 # changes with it
 CK_VERSION_STAMP := $(CK_OUT)/version
-$(call ck_stamp,$(CK_VERSION_STAMP),$(CK_VERSION))
+$(call ck_stamp,$(CK_VERSION_STAMP),$(CK_VERSION_FIELD))
 $(CK_OUT)/cokernel/core/main.o: $(CK_VERSION_STAMP)
 
 # Relink when a source file appears or goes away, not only when one changes.
