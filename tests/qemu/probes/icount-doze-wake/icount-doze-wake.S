@@ -172,9 +172,4 @@ ivec:
 ivec_4:
 	mftb	r25
 	b	ext_handler
-	.irp n, 0,1,2,3,5,6,7,8,9,10,11,12,13,14,15,32,33,34,35
-	.balign	16
-ivec_\n:
-	li	r31, \n
-	b	unexpected
-	.endr
+	unexpected_ivors 0,1,2,3,5,6,7,8,9,10,11,12,13,14,15,32,33,34,35
