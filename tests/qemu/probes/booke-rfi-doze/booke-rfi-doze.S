@@ -53,9 +53,6 @@
 #define PERIOD		250		/* MPIC clocks (25 MHz): 10 us */
 #define TB_PERIOD	(PERIOD * 16)	/* timebase ticks (400 MHz) */
 #define WANT		8
-#define SPR_HID0	1008
-#define HID0_DOZE	0x00800000
-#define MSR_WE		0x00040000
 
 /*
  * Registers: r21 = VPR, r22 = &GTVPR0, r24 = handler entries (the handlers
@@ -77,10 +74,7 @@ _start:
 	li	r5, 0
 	stw	r5, 0(r4)
 	sync
-	mfspr	r4, SPR_HID0
-	oris	r4, r4, HID0_DOZE@h
-	mtspr	SPR_HID0, r4
-	isync
+	hid0_doze
 	mfmsr	r10
 
 	/* a: int, rfi */

@@ -33,6 +33,9 @@
 #define MSR_PR		0x00004000
 #define MSR_ME		0x00001000
 #define MSR_DE		0x00000200
+#define MSR_WE		0x00040000	/* wait state: doze with HID0[DOZE] */
+#define SPR_HID0	1008
+#define HID0_DOZE	0x00800000
 
 /* TLB1[15]: EA 0xE000_0000 -> CCSR, 1 MiB (TSIZE 10), I|G, SR|SW */
 .macro map_ccsr
@@ -78,6 +81,14 @@ ivec_\n:
 	.ifnb \more
 	unexpected_ivors \more
 	.endif
+.endm
+
+/* HID0[DOZE] = 1: MSR[WE] = 1 then dozes (clobbers r4) */
+.macro hid0_doze
+	mfspr	r4, SPR_HID0
+	oris	r4, r4, HID0_DOZE@h
+	mtspr	SPR_HID0, r4
+	isync
 .endm
 
 /* load a 32-bit address or constant */
