@@ -7,6 +7,7 @@
 #                      at the board's payload PAs. With NO_LINUX=1, or when one
 #                      of those variables is undefined, the co-kernel alone.
 # Inputs from bsp/$(BOARD)/board.mk: ARCH CROSS CPUFLAGS DRIVERS BOARD_MAP_VARS
+# BSP_SHARED (optional: SoC data files under bsp/ that several boards build)
 # and the variables it names; TIMER_GRAVITY_NS (the RT timer's anticipation,
 # cokernel/include/ck/hw.h; `make ... TIMER_GRAVITY_NS=0` turns it off); CK_FORBIDDEN_INSNS (optional): a regex of
 # mnemonics the CPU lacks, which the co-kernel's disassembly must not
@@ -41,7 +42,7 @@ CK_SRCS := $(filter-out $(CK_CORE_HOST_ONLY) $(CK_SKIP),$(wildcard cokernel/core
 	$(filter-out $(CK_ARCH_DIR)/asm-offsets.c,$(wildcard $(CK_ARCH_DIR)/*.c)) \
 	$(wildcard $(CK_ARCH_DIR)/*.S) \
 	$(foreach d,$(DRIVERS),cokernel/drivers/$(d).c) \
-	$(wildcard bsp/$(BOARD)/*.c) \
+	$(wildcard bsp/$(BOARD)/*.c) $(foreach f,$(BSP_SHARED),bsp/$(f).c) \
 	$(filter-out $(CK_SKIP),$(wildcard cokernel/apps/*.c)) \
 	$(if $(NEWLIB),$(filter-out $(CK_SKIP),$(wildcard cokernel/libc/*.c cokernel/apps/libc/*.c))) \
 	$(wildcard ipc/*.c)
@@ -64,8 +65,9 @@ $(error TIMER_GRAVITY_NS=$(TIMER_GRAVITY_NS): a whole number of ns from 0 to $(C
 endif
 CK_GRAVITY_STAMP := $(CK_OUT)/timer-gravity
 $(call ck_stamp,$(CK_GRAVITY_STAMP),$(TIMER_GRAVITY_NS))
-$(CK_OUT)/bsp/$(BOARD)/board.o: CK_CPPFLAGS += -DBOARD_TIMER_GRAVITY_NS=$(TIMER_GRAVITY_NS)
-$(CK_OUT)/bsp/$(BOARD)/board.o: $(CK_GRAVITY_STAMP)
+CK_BSP_OBJS := $(CK_OUT)/bsp/$(BOARD)/board.o $(foreach f,$(BSP_SHARED),$(CK_OUT)/bsp/$(f).o)
+$(CK_BSP_OBJS): CK_CPPFLAGS += -DBOARD_TIMER_GRAVITY_NS=$(TIMER_GRAVITY_NS)
+$(CK_BSP_OBJS): $(CK_GRAVITY_STAMP)
 # the banner's version follows the commit: main.o depends on a stamp that
 # changes with it
 CK_VERSION_STAMP := $(CK_OUT)/version

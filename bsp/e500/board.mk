@@ -10,7 +10,9 @@ CROSS := powerpc-linux-gnu-
 # (powerpc-linux-gnu-gcc is built with --enable-default-pie).
 CPUFLAGS := -mcpu=8548 -msoft-float -mno-altivec -msdata=none -mbig-endian \
 	-Wa,-mregnames
-DRIVERS := mpic ns16550
+DRIVERS := mpic ns16550 booke-tb
+# the MPC85xx devices, shared with bsp/mpc8544ds
+BSP_SHARED := common/mpc85xx
 # RT timer anticipation (cokernel/include/ck/hw.h gravity_ns): the MPIC
 # timer is armed this long before a timer's expiry; the rest is waited out
 # on the timebase, so no timer runs early. Measured under QEMU icount: the

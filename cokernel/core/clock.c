@@ -23,6 +23,7 @@ void clock_init(const struct ck_clocksource *cs)
 
 	ck_assert(cs && cs->read && cs->hz && cs->hz <= UINT32_MAX && cs->mask);
 	mult = (CK_NS_PER_S << 32) / cs->hz;
+	ck_clk.cs = cs;
 	ck_clk.read = cs->read;
 	ck_clk.mask = cs->mask;
 	ck_clk.hz = (uint32_t)cs->hz;
@@ -31,7 +32,7 @@ void clock_init(const struct ck_clocksource *cs)
 	ck_clk.sec_ns = 0;
 	ck_clk.rem = 0;
 	ck_clk.now_ns = 0;
-	ck_clk.last = cs->read() & cs->mask;
+	ck_clk.last = cs->read(cs) & cs->mask;
 }
 
 /*

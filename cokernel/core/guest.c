@@ -26,8 +26,6 @@ _Static_assert(SOFT_NR <= 32, "soft vIRQs fit one word");
 struct ck_guest_page ck_guest_page
 	__attribute__((section(".guest_page"), aligned(4096)));
 
-uintptr_t ck_shm_va;
-
 /*
  * Defaults of the device-window hooks (ck/arch.h) for arches whose windows
  * Linux's ioremap() maps (ARM926, the host sim): no CK_MMIO_VA_ONLY, so
@@ -79,9 +77,9 @@ static void doorbell_update(void)
 	bool want = (gs.soft_pending & gs.soft_enabled) != 0 || gs.console_work;
 
 	if (want && !gs.doorbell_up)
-		b->pic->soft_raise(b->doorbell_line);
+		b->pic->soft_raise(b->pic, b->doorbell_line);
 	else if (!want && gs.doorbell_up)
-		b->pic->soft_clear(b->doorbell_line);
+		b->pic->soft_clear(b->pic, b->doorbell_line);
 	gs.doorbell_up = want;
 }
 
@@ -168,11 +166,11 @@ static void guest_console_work(void)
 }
 
 /*
- * A mapping Linux reports for window @w: non-zero, the same offset within
+ * A mapping Linux reports for device @w: non-zero, the same offset within
  * its page as the physical base (an ioremap() keeps it), not wrapping, and
  * not over the co-kernel's own image (Linux's linear map of it).
  */
-static bool window_va_ok(const struct ck_guest_mmio *g, const struct ck_mmio_window *w)
+static bool window_va_ok(const struct ck_guest_mmio *g, const struct ck_dev *w)
 {
 	const struct ck_board *b = board();
 	uintptr_t ck_va = (uintptr_t)arch_phys_to_virt(b->ck_base);
@@ -185,15 +183,16 @@ static bool window_va_ok(const struct ck_guest_mmio *g, const struct ck_mmio_win
 	return va + w->size <= ck_va || va >= ck_va + b->ck_size;
 }
 
-static uint64_t window_pa(const struct ck_mmio_window *w)
+static uint64_t window_pa(const struct ck_dev *w)
 {
 	return (uint64_t)w->phys_hi << 32 | w->phys;
 }
 
 /*
  * attach: Linux gave every window an address (mmio[i].va) and installed its
- * RT-class trampoline; map the CK_MMIO_VA_ONLY windows, switch every driver
- * to the new addresses, then restart the RT timer. Linux calls it with its
+ * RT-class trampoline; map the CK_MMIO_VA_ONLY windows, rewrite the device
+ * table's va (every driver instance reads its base there), then restart
+ * the RT timer. Linux calls it with its
  * own interrupts off and RT-class interrupts able to arrive (ARM: F=1 until
  * Linux first clears it, notes/linuxhooks.md §1.4; e500: MSR[CE] = 1 in
  * every Linux MSR), so RT resumes as soon as this returns, or before.
@@ -201,7 +200,8 @@ static uint64_t window_pa(const struct ck_mmio_window *w)
 static ck_s32 guest_attach(void)
 {
 	struct ck_guest_page *gp = &ck_guest_page;
-	const struct ck_mmio_window *w;
+	const struct ck_board *b = board();
+	struct ck_dev *w;
 	bool self_map = (arch_window_flags() & CK_MMIO_VA_ONLY) != 0;
 	uint64_t paused_ns;
 	ck_rtflags_t f;
@@ -210,20 +210,20 @@ static ck_s32 guest_attach(void)
 	if (gs.attached)
 		return -CK_EBUSY;
 	f = arch_rt_mask();
-	for (i = 0, w = board()->mmio; w->name; w++, i++)
+	for (i = 0, w = b->devs; i < b->nr_devs; w++, i++)
 		if (i >= CK_GUEST_MAX_MMIO || !window_va_ok(&gp->mmio[i], w) ||
 		    (self_map && !arch_window_ok(i, gp->mmio[i].va, window_pa(w),
 						 w->size))) {
 			arch_rt_restore(f);
 			return -CK_EINVAL;
 		}
-	for (i = 0, w = board()->mmio; w->name; w++, i++) {
+	for (i = 0, w = b->devs; i < b->nr_devs; w++, i++) {
 		if (self_map)
 			arch_map_window(i, gp->mmio[i].va, window_pa(w), w->size);
-		*w->va = gp->mmio[i].va;
+		w->va = gp->mmio[i].va;
 	}
-	if (board()->shm_size)
-		ck_shm_set_base((void *)ck_shm_va);
+	if (b->shm)
+		ck_shm_set_base((void *)b->shm->va);
 	paused_ns = ck_clock_now() - gs.paused_at_ns;
 	gp->boot_window_ns_lo = (ck_u32)paused_ns;
 	gp->boot_window_ns_hi = (ck_u32)(paused_ns >> 32);
@@ -253,9 +253,9 @@ static void guest_enable(ck_u32 virq, bool on)
 		/* the PIC's mask registers and state are RT's too */
 		f = arch_rt_mask();
 		if (on)
-			pic->unmask(line);
+			pic->unmask(pic, line);
 		else
-			pic->mask(line);
+			pic->mask(pic, line);
 		arch_rt_restore(f);
 		return;
 	}
@@ -315,8 +315,9 @@ static ck_s32 guest_next_pending(void)
 		arch_rt_restore(f);
 		return (ck_s32)(CK_VIRQ_SOFT_BASE + n);
 	}
-	line = board()->pic->next_normal();
 	arch_rt_restore(f);
+	/* a scan the driver keeps bounded under RT mask (ck/hw.h) */
+	line = board()->pic->next_normal(board()->pic);
 	if (line >= 0 && line == board()->uart_rx_line)
 		return (ck_s32)CK_VIRQ_CONSOLE;
 	if (line < 0 || !line_is_linux((uint32_t)line))
@@ -346,20 +347,21 @@ void guest_init(void)
 {
 	struct ck_guest_page *gp = &ck_guest_page;
 	const struct ck_board *b = board();
-	const struct ck_mmio_window *w;
-	uint32_t n = 0;
+	uint32_t n;
 
 	memset(gp, 0, sizeof(*gp));
 	memset(&gs, 0, sizeof(gs));
-	for (w = b->mmio; w && w->name && n < CK_GUEST_MAX_MMIO; w++, n++) {
+	ck_assert(b->nr_devs <= CK_GUEST_MAX_MMIO);   /* the page has room */
+	for (n = 0; n < b->nr_devs; n++) {
+		const struct ck_dev *w = &b->devs[n];
+
 		gp->mmio[n].phys = w->phys;
 		gp->mmio[n].phys_hi = w->phys_hi;
 		gp->mmio[n].size = w->size;
-		gp->mmio[n].flags = ((w->phys == b->shm_base && !w->phys_hi) ?
-				     CK_MMIO_SHM : CK_MMIO_DEVICE) |
-				    arch_window_flags();
+		gp->mmio[n].flags = arch_window_flags();
+		if (w == b->shm)
+			gp->mmio[n].flags |= CK_MMIO_SHM;
 	}
-	ck_assert(!w || !w->name);   /* board lists more windows than fit */
 	gp->size = sizeof(*gp);
 	gp->nr_mmio = n;
 	gp->rt_entry = (ck_u32)(uintptr_t)arch_rt_entry;
@@ -376,12 +378,12 @@ void guest_init(void)
 	gp->abi = CK_GUEST_ABI;
 	gp->magic = CK_GUEST_MAGIC;
 
-	b->pic->route(b->doorbell_line, 0);
-	b->pic->soft_clear(b->doorbell_line);
-	b->pic->unmask(b->doorbell_line);
+	b->pic->route_normal(b->pic, b->doorbell_line);
+	b->pic->soft_clear(b->pic, b->doorbell_line);
+	b->pic->unmask(b->pic, b->doorbell_line);
 	if (b->uart_rx_line >= 0) {     /* Linux unmasks CK_VIRQ_CONSOLE */
-		b->pic->mask((unsigned int)b->uart_rx_line);
-		b->pic->route((unsigned int)b->uart_rx_line, 0);
+		b->pic->mask(b->pic, (unsigned int)b->uart_rx_line);
+		b->pic->route_normal(b->pic, (unsigned int)b->uart_rx_line);
 	}
 }
 
@@ -390,7 +392,7 @@ void guest_boot_linux(void)
 	const struct ck_board *b = board();
 
 	arch_rt_mask();
-	b->timer->stop();
+	b->timer->stop(b->timer);
 	gs.paused_at_ns = ck_clock_now();
 	ck_printf("booting Linux: kernel 0x%08x, DTB 0x%08x, RT paused",
 		  (unsigned int)b->linux_kernel, (unsigned int)b->linux_dtb);

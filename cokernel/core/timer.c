@@ -20,7 +20,8 @@
 #include "core.h"
 
 static struct {
-	void (*set_next)(uint32_t ticks);
+	const struct ck_clockevent *ev;
+	void (*set_next)(const struct ck_clockevent *ev, uint32_t ticks);
 	uint32_t max_ticks;
 	uint32_t idle_ticks; /* CK_CLOCK_MAX_IDLE_NS in event ticks, <= max_ticks */
 	uint32_t gravity_ns; /* armed this much before the head (hw.h) */
@@ -59,7 +60,8 @@ void timer_init(const struct ck_clockevent *ev)
 	uint64_t idle;
 
 	ck_assert(ev && ev->set_next && ev->hz && ev->hz <= UINT32_MAX &&
-		  ev->max_ticks && ev->line < CK_RT_LINES);
+		  ev->max_ticks);
+	tq.ev = ev;
 	tq.set_next = ev->set_next;
 	tq.max_ticks = ev->max_ticks;
 	ck_list_init(&tq.queue);
@@ -112,13 +114,15 @@ void timer_program(void)
 	const struct ck_timer *head = tq_head();
 	uint32_t d = (uint32_t)CK_CLOCK_MAX_IDLE_NS, ahead, target, left, ticks;
 	/* loaded before the read: after it, only arithmetic and the call */
-	void (*set_next)(uint32_t ticks) = tq.set_next;
+	void (*set_next)(const struct ck_clockevent *ev, uint32_t ticks) = tq.set_next;
+	const struct ck_clockevent *ev = tq.ev;
+	const struct ck_clocksource *cs = ck_clk.cs;
 	uint32_t mask = ck_clk.mask, ev_hi = tq.ev_hi, ev_lo = tq.ev_lo;
 	uint32_t max_ticks = tq.max_ticks;
 
 	_Static_assert(CK_CLOCK_MAX_IDLE_NS < (1ull << 30), "d fits");
 	if (!head) {
-		set_next(tq.idle_ticks);
+		set_next(ev, tq.idle_ticks);
 		return;
 	}
 	if (head->expires_ns <= ck_clk.now_ns + tq.gravity_ns)
@@ -127,13 +131,13 @@ void timer_program(void)
 		d = (uint32_t)(head->expires_ns - ck_clk.now_ns - tq.gravity_ns);
 	ahead = mult_apply(d, tq.cs_hi, tq.cs_lo);
 	target = ck_clk.last + ahead;
-	left = (target - ck_clk.read()) & mask;
+	left = (target - ck_clk.read(cs)) & mask;
 	if (left > ahead)
 		left = 0;
 	ticks = mult_apply(left, ev_hi, ev_lo);
 	if (ticks > max_ticks)
 		ticks = max_ticks;
-	set_next(ticks ? ticks : 1);
+	set_next(ev, ticks ? ticks : 1);
 	/* not a tail call: the epilogue runs after the device write, not
 	 * between the read and it */
 	__asm__ volatile("" : : : "memory");
@@ -163,7 +167,8 @@ static __attribute__((noinline)) void timer_advance(struct ck_timer *t, uint64_t
  */
 static __attribute__((noinline)) void timer_wait_due(uint64_t due_ns)
 {
-	uint32_t (*read)(void) = ck_clk.read;
+	uint32_t (*read)(const struct ck_clocksource *cs) = ck_clk.read;
+	const struct ck_clocksource *cs = ck_clk.cs;
 	uint32_t mask = ck_clk.mask, ahead, target, left;
 
 	if (due_ns <= ck_clk.now_ns)
@@ -173,7 +178,7 @@ static __attribute__((noinline)) void timer_wait_due(uint64_t due_ns)
 	target = ck_clk.last + ahead;
 	do {
 		arch_cpu_relax();
-		left = (target - read()) & mask;
+		left = (target - read(cs)) & mask;
 	} while (left && left <= ahead);
 }
 

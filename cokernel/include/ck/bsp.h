@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * bsp.h - the board contract: what bsp/<board>/board.c provides. A board is
- * data: the devices it has, their bases, lines and clocks, its memory map.
+ * data: its device table (name, physical window, current mapping), the
+ * device instances (driver ops, device, lines, clocks), the lines Linux
+ * owns, its memory map. SoC data two boards share is a file both build
+ * (bsp/common/).
  */
 #ifndef CK_BSP_H
 #define CK_BSP_H
@@ -9,36 +12,48 @@
 #include <stdint.h>
 #include <ck/hw.h>
 
-/* One MMIO window the co-kernel keeps using after Linux took the MMU. */
-struct ck_mmio_window {
-	const char *name;
-	uint32_t phys;          /* physical base */
-	uint32_t size;          /* bytes, page multiple */
-	uintptr_t *va;          /* where the driver keeps its base; rewritten at hand-over */
-	uint32_t phys_hi;       /* physical base bits 32+ (e500 CCSR at 0xF_E000_0000) */
-};
-
 struct ck_board {
 	const char *name;                 /* "versatilepb" */
 	const char *cpu;                  /* "ARM926EJ-S" */
+	/*
+	 * The device table: every window the co-kernel keeps using after
+	 * Linux took the MMU (device registers and the IPC region). The
+	 * device instances below point into it; the hand-over rewrites its
+	 * va fields, nothing else (core/guest_attach.c).
+	 */
+	struct ck_dev *devs;
+	unsigned int nr_devs;
 	const struct ck_pic *pic;
 	const struct ck_clocksource *clock;
 	const struct ck_clockevent *timer;
 	const struct ck_uart *uart;
 	unsigned int doorbell_line;       /* normal-class soft line into Linux */
 	/* PIC line of the console UART's receive interrupt, handed to Linux as
-	 * CK_VIRQ_CONSOLE (normal class); -1: none, Linux polls for input */
+	 * the console vIRQ (normal class); -1: none, Linux polls for input */
 	int uart_rx_line;
-	const struct ck_mmio_window *mmio; /* NULL-name terminated */
 	/* memory map (physical) */
 	uint32_t ram_base, ram_size;
 	uint32_t ck_base, ck_size;        /* co-kernel region (reserved, mapped by Linux) */
 	uint32_t shm_base, shm_size;      /* IPC region (no-map, uncached) */
+	struct ck_dev *shm;               /* its devs[] entry, or NULL */
 	/* Linux payload (physical) */
 	uint32_t linux_kernel, linux_dtb, linux_initrd;
 	uint32_t linux_machine_id;        /* r1 on ARM; 0 elsewhere */
 	uint32_t linux_delay_ms;          /* RT-only run before Linux boots; 0 = 1000 */
 };
+
+/*
+ * The ck_board memory-map and payload fields from board.mk's BOARD_MAP_VARS
+ * (-DBOARD_<name>), for a board.mk that defines them all.
+ */
+#define CK_BOARD_MAP_FROM_MK                                            \
+	.ram_base = BOARD_RAM_PA, .ram_size = BOARD_RAM_SIZE,           \
+	.ck_base = BOARD_CK_REGION_PA, .ck_size = BOARD_CK_REGION_SIZE, \
+	.shm_base = BOARD_SHM_PA, .shm_size = BOARD_SHM_SIZE,           \
+	.linux_kernel = BOARD_LINUX_KERNEL_PA,                          \
+	.linux_dtb = BOARD_LINUX_DTB_PA,                                \
+	.linux_initrd = BOARD_LINUX_INITRD_PA,                          \
+	.linux_machine_id = BOARD_LINUX_MACHINE_ID
 
 /** The board this image was built for. */
 extern const struct ck_board ck_board;

@@ -8,13 +8,6 @@
 
 #include <stdint.h>
 
-/**
- * ck_shm_va - the board mmio window variable of the IPC region: the
- * co-kernel's mapping before Linux, Linux's ioremap() after the hand-over,
- * when guest.c hands it to ck_shm_set_base(). RT code uses ck_shm_base().
- */
-extern uintptr_t ck_shm_va;
-
 struct ck_guest_page;
 /**
  * ck_guest_page - the guest page (ipc/ck_guest.h), at the start of the

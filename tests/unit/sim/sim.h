@@ -97,6 +97,14 @@ void sim_uart_clear(void);
 void sim_uart_fifo_empty(void);
 void sim_uart_input(const char *s);
 
+/* Register accesses of the drivers under test (tests/unit/sim/arch/mmio.h). */
+struct sim_mmio_counts {
+	unsigned long total;      /* every access */
+	unsigned long rt_masked;  /* those made with the RT class masked */
+};
+struct sim_mmio_counts sim_mmio_counts(void);
+void sim_mmio_reset(void);
+
 /**
  * sim_task() - ck_task_create() on a zeroed @t with a stack from the sim's
  * pool (fibers really run on host stacks, see sim_arch.c). Returns its result.
