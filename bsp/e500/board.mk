@@ -13,6 +13,9 @@ CPUFLAGS := -mcpu=8548 -msoft-float -mno-altivec -msdata=none -mbig-endian \
 DRIVERS := mpic ns16550 booke-tb
 # the MPC85xx devices, shared with bsp/mpc8544ds
 BSP_SHARED := common/mpc85xx
+# the MPIC lines Linux owns (mk/virq.mk): none, its timer is the
+# decrementer and its console the co-kernel's
+LINUX_IRQ_LINES :=
 # RT timer anticipation (cokernel/include/ck/hw.h gravity_ns): the MPIC
 # timer is armed this long before a timer's expiry; the rest is waited out
 # on the timebase, so no timer runs early. Measured under QEMU icount: the

@@ -69,6 +69,7 @@ const struct ck_board ck_board = {
 	.uart_rx_line = 12,                /* UART0, VIC line 12 */
 	.shm = &devs[DEV_SHM],
 	CK_BOARD_MAP_FROM_MK,
+	CK_BOARD_LINUX_LINES_FROM_MK,
 	.linux_delay_ms = 1500,   /* 1 Hz reporters get a line out first */
 };
 

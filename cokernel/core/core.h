@@ -229,6 +229,21 @@ void irq_init(void);
  */
 bool irq_line_is_co_kernel(unsigned int line);
 
+/**
+ * irq_hold_rt_lines() - mask every attached RT line and route it to the
+ * normal class (a PL190 raises FIQ for a masked FIQ-routed line in QEMU),
+ * for the Linux boot window: nothing reaches Linux's unprepared RT vector.
+ * A line that asserts meanwhile stays pending at its device. RT masked.
+ */
+void irq_hold_rt_lines(void);
+
+/**
+ * irq_release_rt_lines() - route the held lines to the RT class again and
+ * unmask them (attach); one still asserted is taken as soon as RT is
+ * unmasked. RT masked.
+ */
+void irq_release_rt_lines(void);
+
 /* The RT entry's part of irq.c, read inline by irq_dispatch_all(): the
  * PIC and the clockevent with their ops, copied from the board by
  * irq_init(), so each call loads its op and its device from one struct. */

@@ -57,6 +57,58 @@ bool irq_line_is_co_kernel(unsigned int line)
 	       (int)line == b->uart_rx_line || attached_slot(line) >= 0;
 }
 
+/* One of the board's linux_lines. */
+static bool line_is_linux(unsigned int line)
+{
+	const struct ck_board *b = ck_core.board;
+	unsigned int n;
+
+	for (n = 0; n < b->nr_linux_lines; n++)
+		if (b->linux_lines[n] == line)
+			return true;
+	return false;
+}
+
+void irq_hold_rt_lines(void)
+{
+	const struct ck_pic *pic = ck_core.board->pic;
+	unsigned int s;
+
+	for (s = 0; s < CK_RT_SLOTS; s++) {
+		if (!irqs.slot[s].fn)
+			continue;
+		pic->mask(pic, irqs.slot[s].line);
+		pic->route_normal(pic, irqs.slot[s].line);
+	}
+}
+
+void irq_release_rt_lines(void)
+{
+	const struct ck_pic *pic = ck_core.board->pic;
+	unsigned int s;
+
+	for (s = 0; s < CK_RT_SLOTS; s++) {
+		unsigned int line = irqs.slot[s].line;
+		int slot;
+
+		if (!irqs.slot[s].fn)
+			continue;
+		slot = pic->route_rt(pic, line);
+		if (slot < 0 || (slot != (int)s && irqs.slot[slot].fn)) {
+			/* cannot happen: the slots it had are free again */
+			ck_printf("RT line %u: no RT slot at attach (%d), left masked",
+				  line, slot);
+			continue;
+		}
+		if (slot != (int)s) {
+			irqs.slot[slot] = irqs.slot[s];
+			irqs.slot[s].fn = NULL;
+			irqs.routed = (irqs.routed & ~(1u << s)) | 1u << slot;
+		}
+		pic->unmask(pic, line);
+	}
+}
+
 int ck_irq_attach(unsigned int line, ck_irq_fn fn, void *arg)
 {
 	const struct ck_board *b = ck_core.board;
@@ -66,7 +118,7 @@ int ck_irq_attach(unsigned int line, ck_irq_fn fn, void *arg)
 	if (!fn || line >= b->pic->nr_lines)
 		return -CK_EINVAL;
 	flags = arch_rt_mask();
-	if (irq_line_is_co_kernel(line)) {
+	if (irq_line_is_co_kernel(line) || line_is_linux(line)) {
 		ret = -CK_EBUSY;
 	} else {
 		int slot = b->pic->route_rt(b->pic, line);

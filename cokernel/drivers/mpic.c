@@ -234,14 +234,16 @@ uint32_t mpic_pending_rt(const struct ck_pic *pic)
  * is atomic) and of registers without read side effects, so RT code may
  * run between any two of them.
  */
-int mpic_next_normal(const struct ck_pic *pic)
+int mpic_next_normal(const struct ck_pic *pic, unsigned int from)
 {
 	const struct mpic *m = state(pic);
 	unsigned int w;
 
-	for (w = 0; w < MPIC_NORMAL_WORDS; w++) {
+	for (w = from / 32u; w < MPIC_NORMAL_WORDS; w++) {
 		uint32_t on = m->normal_on[w];
 
+		if (w == from / 32u)
+			on &= ~0u << (from % 32u);
 		while (on) {
 			unsigned int line = w * 32u + (unsigned int)__builtin_ctz(on);
 

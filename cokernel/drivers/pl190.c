@@ -88,9 +88,11 @@ uint32_t pl190_pending_rt(const struct ck_pic *pic)
 }
 
 /* One register read: no RT masking needed. */
-int pl190_next_normal(const struct ck_pic *pic)
+int pl190_next_normal(const struct ck_pic *pic, unsigned int from)
 {
-	return lowest_line(vic_read(pic, VIC_IRQSTATUS));
+	if (from >= PL190_NR_LINES)
+		return -1;
+	return lowest_line(vic_read(pic, VIC_IRQSTATUS) & (~0u << from));
 }
 
 /* VICSoftInt is a level, not a counter (notes/arm926.md §3). */

@@ -136,8 +136,8 @@ static void two_mpics(void **state)
 	assert_int_equal(p_b.pending_rt(&p_b), 0);
 	/* on B the same source is a normal line */
 	p_b.unmask(&p_b, MPIC_LINE_SRC(40));
-	assert_int_equal(p_b.next_normal(&p_b), (int)MPIC_LINE_SRC(40));
-	assert_int_equal(p_a.next_normal(&p_a), -1);
+	assert_int_equal(p_b.next_normal(&p_b, 0), (int)MPIC_LINE_SRC(40));
+	assert_int_equal(p_a.next_normal(&p_a, 0), -1);
 	/* an IPI cannot be RT */
 	assert_int_equal(p_a.route_rt(&p_a, MPIC_LINE_IPI(0)), -CK_EINVAL);
 }

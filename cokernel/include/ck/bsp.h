@@ -19,7 +19,7 @@ struct ck_board {
 	 * The device table: every window the co-kernel keeps using after
 	 * Linux took the MMU (device registers and the IPC region). The
 	 * device instances below point into it; the hand-over rewrites its
-	 * va fields, nothing else (core/guest_attach.c).
+	 * va fields, nothing else (core/guest.c).
 	 */
 	struct ck_dev *devs;
 	unsigned int nr_devs;
@@ -31,6 +31,16 @@ struct ck_board {
 	/* PIC line of the console UART's receive interrupt, handed to Linux as
 	 * the console vIRQ (normal class); -1: none, Linux polls for input */
 	int uart_rx_line;
+	/*
+	 * The hardware lines Linux owns, in vIRQ order: vIRQ n is PIC line
+	 * linux_lines[n]; the co-kernel's soft vIRQs follow them
+	 * (ipc/ck_guest.h). Linux can never mask, unmask or be handed any
+	 * other line. Each must be < pic->nr_lines and not a co-kernel line
+	 * (else the vPIC gives Linux none, and says so at boot). Board data
+	 * from board.mk LINUX_IRQ_LINES: CK_BOARD_LINUX_LINES_FROM_MK.
+	 */
+	const unsigned int *linux_lines;
+	unsigned int nr_linux_lines;
 	/* memory map (physical) */
 	uint32_t ram_base, ram_size;
 	uint32_t ck_base, ck_size;        /* co-kernel region (reserved, mapped by Linux) */
@@ -54,6 +64,11 @@ struct ck_board {
 	.linux_dtb = BOARD_LINUX_DTB_PA,                                \
 	.linux_initrd = BOARD_LINUX_INITRD_PA,                          \
 	.linux_machine_id = BOARD_LINUX_MACHINE_ID
+
+/* The lines Linux owns, from board.mk's LINUX_IRQ_LINES (mk/virq.mk). */
+#define CK_BOARD_LINUX_LINES_FROM_MK                                    \
+	.linux_lines = (const unsigned int[]){ BOARD_LINUX_IRQ_LIST 0 }, \
+	.nr_linux_lines = BOARD_NR_LINUX_IRQ_LINES
 
 /** The board this image was built for. */
 extern const struct ck_board ck_board;

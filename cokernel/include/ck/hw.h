@@ -25,7 +25,7 @@ struct ck_dev {
 	uint32_t phys_hi;       /* physical base bits 32+ (e500 CCSR at 0xF_E000_0000) */
 	uint32_t size;          /* bytes of the window, a page multiple */
 	/* current base: the boot mapping (bsp_init), Linux's mapping after
-	 * attach (core/guest_attach.c). Written RT masked only. */
+	 * attach (core/guest.c). Written RT masked only. */
 	uintptr_t va;
 };
 
@@ -116,12 +116,14 @@ struct ck_pic {
 	 */
 	uint32_t (*pending_rt)(const struct ck_pic *pic);
 	/*
-	 * Highest-priority pending normal-class line among the unmasked ones,
-	 * or -1. Context: Linux (vPIC next_pending), RT unmasked: the driver
-	 * masks RT only around what it shares with RT code, for a bounded
-	 * number of register accesses (hw.h rule for every vPIC path).
+	 * Highest-priority pending normal-class line among the unmasked ones
+	 * numbered @from or above (lower line = more urgent), or -1; @from
+	 * lets the caller skip a line it does not hand out. Context: Linux
+	 * (vPIC next_pending), RT unmasked: the driver masks RT only around
+	 * what it shares with RT code, for a constant number of register
+	 * accesses (the rule of every vPIC path, ipc/ck_guest.h).
 	 */
-	int (*next_normal)(const struct ck_pic *pic);
+	int (*next_normal)(const struct ck_pic *pic, unsigned int from);
 	/* software-raise / clear a normal-class line (doorbell into Linux);
 	 * Context: RT masked */
 	void (*soft_raise)(const struct ck_pic *pic, unsigned int line);

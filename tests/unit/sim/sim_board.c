@@ -123,10 +123,12 @@ static uint32_t pic_pending_rt(const struct ck_pic *pic)
 	return sim.pending & sim.rt & sim.enabled;
 }
 
-static int pic_next_normal(const struct ck_pic *pic)
+static int pic_next_normal(const struct ck_pic *pic, unsigned int from)
 {
 	(void)pic;
-	return lowest_line(sim.pending & ~sim.rt & sim.enabled);
+	if (from >= SIM_NR_LINES)
+		return -1;
+	return lowest_line(sim.pending & ~sim.rt & sim.enabled & (~0u << from));
 }
 
 static void pic_soft_raise(const struct ck_pic *pic, unsigned int line)

@@ -58,7 +58,7 @@ void mpic_route_normal(const struct ck_pic *pic, unsigned int line);
 void mpic_mask(const struct ck_pic *pic, unsigned int line);
 void mpic_unmask(const struct ck_pic *pic, unsigned int line);
 uint32_t mpic_pending_rt(const struct ck_pic *pic);
-int mpic_next_normal(const struct ck_pic *pic);
+int mpic_next_normal(const struct ck_pic *pic, unsigned int from);
 void mpic_soft_raise(const struct ck_pic *pic, unsigned int line);
 void mpic_soft_clear(const struct ck_pic *pic, unsigned int line);
 

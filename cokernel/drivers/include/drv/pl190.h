@@ -17,7 +17,7 @@ void pl190_route_normal(const struct ck_pic *pic, unsigned int line);
 void pl190_mask(const struct ck_pic *pic, unsigned int line);
 void pl190_unmask(const struct ck_pic *pic, unsigned int line);
 uint32_t pl190_pending_rt(const struct ck_pic *pic);
-int pl190_next_normal(const struct ck_pic *pic);
+int pl190_next_normal(const struct ck_pic *pic, unsigned int from);
 void pl190_soft_raise(const struct ck_pic *pic, unsigned int line);
 void pl190_soft_clear(const struct ck_pic *pic, unsigned int line);
 
