@@ -127,7 +127,7 @@ static uint32_t console_hcall(uint32_t nr, uint32_t r[8])
 }
 
 /* ev_int_set_config: level-high and edge-rising are the types the vPIC
- * has (guest.c guest_set_type); priority and destination are ignored
+ * has (vpic.c vpic_set_type); priority and destination are ignored
  * (one CPU, one normal-class priority). */
 static uint32_t set_config(uint32_t virq, uint32_t config)
 {

@@ -192,15 +192,31 @@ static const struct ck_uart sim_uart = { .name = "sim-uart",
 					 .try_putc = uart_try_putc,
 					 .getc = uart_getc };
 
+const unsigned int sim_linux_lines[SIM_NR_LINUX_LINES] = { 2, 12, 20 };
+
+struct ck_dev sim_devs[SIM_NR_DEVS] = {
+	{ .name = "pic", .phys = 0x10140000u, .size = 0x1000 },
+	{ .name = "uart", .phys = 0x101f1000u, .size = 0x1000 },
+	{ .name = "shm", .phys = 0x07c00000u, .size = 0x100000 },
+};
+
 const struct ck_board sim_board = {
 	.name = "sim",
 	.cpu = "host",
+	.devs = sim_devs,
+	.nr_devs = SIM_NR_DEVS,
 	.pic = &sim_pic,
 	.clock = &sim_clock,
 	.timer = &sim_timer,
 	.uart = &sim_uart,
-	.doorbell_line = 31,
-	.uart_rx_line = -1,
+	.doorbell_line = SIM_DOORBELL_LINE,
+	.uart_rx_line = SIM_UART_RX_LINE,
+	.linux_lines = sim_linux_lines,
+	.nr_linux_lines = SIM_NR_LINUX_LINES,
+	.ram_base = 0,
+	.ram_size = 0x08000000u,
+	.ck_base = 0x07d00000u,           /* Linux's map: 0x87d00000 */
+	.ck_size = 0x00300000u,
 };
 
 void sim_reset(const struct sim_config *cfg)
@@ -221,8 +237,11 @@ void sim_reset(const struct sim_config *cfg)
 	sim_timer.hz = sim.cfg.event_hz;
 	sim_timer.max_ticks = sim.cfg.event_max_ticks;
 	sim_timer.gravity_ns = sim.cfg.event_gravity_ns;
+	for (unsigned int i = 0; i < SIM_NR_DEVS; i++)
+		sim_devs[i].va = sim_devs[i].phys;
 	sim_arch_reset();
 	sim_log_reset();
+	sim_mmio_reset();
 }
 
 void sim_boot(const struct sim_config *cfg)
@@ -301,6 +320,16 @@ bool sim_pic_routed_rt(unsigned int line)
 bool sim_pic_unmasked(unsigned int line)
 {
 	return sim.enabled & (1u << line);
+}
+
+uint32_t sim_pic_rt_set(void)
+{
+	return sim.rt;
+}
+
+uint32_t sim_pic_unmasked_set(void)
+{
+	return sim.enabled;
 }
 
 bool sim_event_armed(void)
