@@ -33,6 +33,10 @@ CK_ASFLAGS := $(CPUFLAGS) -g -D__ASSEMBLER__
 CK_LDFLAGS := $(CPUFLAGS) $(CK_NOPIE_LD) -nostdlib -nostartfiles -Wl,--no-warn-rwx-segments \
 	-Wl,-z,noexecstack
 
+# libfdt (cokernel/lib/libfdt/README.md): what reading the boot DTB needs
+CK_LIBFDT_SRCS := cokernel/lib/libfdt/fdt.c cokernel/lib/libfdt/fdt_ro.c
+CK_CPPFLAGS += -I$(TOP)/cokernel/lib/libfdt
+
 # Host-only core files (the unit tests' simulator hooks) stay out.
 CK_CORE_HOST_ONLY := $(wildcard cokernel/core/*host*.c cokernel/core/sim*.c)
 CK_ARCH_DIR := cokernel/arch/$(ARCH)
@@ -45,7 +49,7 @@ CK_SRCS := $(filter-out $(CK_CORE_HOST_ONLY) $(CK_SKIP),$(wildcard cokernel/core
 	$(wildcard bsp/$(BOARD)/*.c) $(foreach f,$(BSP_SHARED),bsp/$(f).c) \
 	$(filter-out $(CK_SKIP),$(wildcard cokernel/apps/*.c)) \
 	$(if $(NEWLIB),$(filter-out $(CK_SKIP),$(wildcard cokernel/libc/*.c cokernel/apps/libc/*.c))) \
-	$(wildcard ipc/*.c)
+	$(wildcard ipc/*.c) $(CK_LIBFDT_SRCS)
 CK_OBJS := $(patsubst %,$(CK_OUT)/%.o,$(basename $(CK_SRCS)))
 CK_ASM_OFFSETS := $(CK_OUT)/include/generated/asm-offsets.h
 CK_LDS := $(CK_OUT)/cokernel.ld

@@ -17,7 +17,7 @@ UNIT_DIR := $(TOP)/tests/unit
 UNIT_OBJ := $(HOSTB)/unit-obj
 UNIT_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all
 UNIT_CPPFLAGS := -DCK_DEBUG -I$(TOP)/cokernel/include -I$(TOP)/ipc \
-	-I$(UNIT_DIR)/sim -I$(TOP)/cokernel/drivers/include
+	-I$(UNIT_DIR)/sim -I$(TOP)/cokernel/drivers/include -I$(TOP)/cokernel/lib/libfdt
 UNIT_CFLAGS := -std=c11 -g -O1 $(UNIT_SAN) -fno-omit-frame-pointer \
 	-Wall -Wextra -MMD -MP
 UNIT_WERROR := -Werror
@@ -27,7 +27,8 @@ UNIT_CORE_SRCS := $(filter-out %/string.c %/main.c,\
 	$(wildcard $(TOP)/cokernel/core/*.c))
 UNIT_IPC_SRCS := $(wildcard $(TOP)/ipc/*.c)
 # the drivers without CPU instructions, over host memory (sim/arch/mmio.h)
-UNIT_DRV_SRCS := $(addprefix $(TOP)/cokernel/drivers/,mpic.c ns16550.c pl011.c pl190.c sp804.c)
+UNIT_DRV_SRCS := $(addprefix $(TOP)/cokernel/drivers/,mpic.c ns16550.c pl011.c pl190.c sp804.c) \
+	$(addprefix $(TOP)/cokernel/lib/libfdt/,fdt.c fdt_ro.c fdt_sw.c)
 UNIT_SIM_SRCS := $(wildcard $(UNIT_DIR)/sim/*.c)
 UNIT_LIB_OBJS := $(patsubst $(TOP)/%.c,$(UNIT_OBJ)/%.o,\
 	$(UNIT_CORE_SRCS) $(UNIT_IPC_SRCS) $(UNIT_DRV_SRCS) $(UNIT_SIM_SRCS))

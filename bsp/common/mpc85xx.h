@@ -16,19 +16,23 @@ enum { MPC85XX_DEV_MPIC, MPC85XX_DEV_UART0, MPC85XX_DEV_SHM, MPC85XX_NR_DEVS };
 
 extern struct ck_dev mpc85xx_devs[MPC85XX_NR_DEVS];
 extern const struct ck_pic mpc85xx_pic;
-extern const struct ck_clocksource mpc85xx_clock;
-extern const struct mpic_timer mpc85xx_timer_a0;
+extern struct ck_clocksource mpc85xx_clock;
+extern struct mpic_timer mpc85xx_timer_a0;
 extern const struct ck_uart mpc85xx_uart0;
 
 /* DUART channel 0's receive line (MPIC source 42) */
 #define MPC85XX_UART0_LINE ((int)MPIC_LINE_SRC(42u))
 
 /**
- * mpc85xx_init() - boot mappings of the device table (CCSR at
- * BOARD_CCSR_VA, the IPC region in the co-kernel's linear map) and the
- * devices taken: MPIC, DUART channel 0. Context: bsp_init(), RT masked.
+ * mpc85xx_init() - the clocks from the boot DTB (board defaults where it
+ * lacks them), boot mappings of the device table (CCSR at BOARD_CCSR_VA,
+ * the IPC region in the co-kernel's linear map) and the devices taken:
+ * MPIC, DUART channel 0. Context: bsp_init(), RT masked.
  */
 void mpc85xx_init(void);
+
+/** mpc85xx_report() - say where the clocks came from (ck_board.report). */
+void mpc85xx_report(void);
 
 /* The ck_board fields every MPC85xx board fills alike. */
 #define MPC85XX_BOARD_DEVICES                                           \
@@ -36,6 +40,7 @@ void mpc85xx_init(void);
 	.pic = &mpc85xx_pic, .clock = &mpc85xx_clock,                   \
 	.timer = &mpc85xx_timer_a0.ev, .uart = &mpc85xx_uart0,          \
 	.shm = &mpc85xx_devs[MPC85XX_DEV_SHM],                          \
-	.doorbell_line = MPIC_LINE_IPI(0), .uart_rx_line = MPC85XX_UART0_LINE
+	.doorbell_line = MPIC_LINE_IPI(0), .uart_rx_line = MPC85XX_UART0_LINE, \
+	.report = mpc85xx_report
 
 #endif /* BSP_MPC85XX_H */

@@ -97,6 +97,8 @@ void ck_main(void)
 	ck_printf("cokernel %s on %s (%s), RT clock %llu Hz, timer gravity %u ns",
 		  CK_VERSION, b->name, b->cpu, (unsigned long long)b->clock->hz,
 		  (unsigned int)b->timer->gravity_ns);
+	if (b->report)
+		b->report();
 	guest_init();
 	if (b->shm && ck_shm_init((void *)b->shm->va, b->shm_size))
 		ck_printf("IPC region at 0x%08x unusable: no IPC",

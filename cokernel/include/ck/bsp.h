@@ -50,6 +50,9 @@ struct ck_board {
 	uint32_t linux_kernel, linux_dtb, linux_initrd;
 	uint32_t linux_machine_id;        /* r1 on ARM; 0 elsewhere */
 	uint32_t linux_delay_ms;          /* RT-only run before Linux boots; 0 = 1000 */
+	/* optional: print what bsp_init() found (e.g. clocks from the DTB);
+	 * called once the console runs. Context: init. */
+	void (*report)(void);
 };
 
 /*
@@ -72,6 +75,24 @@ struct ck_board {
 
 /** The board this image was built for. */
 extern const struct ck_board ck_board;
+
+/**
+ * ck_dtb_timebase_hz() - "timebase-frequency" of the first cpu node under
+ * /cpus of the flattened device tree at @fdt (ePAPR 1.1 §3.7.1; QEMU
+ * hw/ppc/e500.c writes it).
+ * Return: Hz (a 1- or 2-cell value), or 0 if @fdt is NULL, not a valid
+ * tree, or lacks it. Context: init.
+ */
+uint64_t ck_dtb_timebase_hz(const void *fdt);
+
+/**
+ * ck_dtb_compatible_num() - property @prop (1 or 2 cells) of the first
+ * node compatible with @compatible in the tree at @fdt.
+ * Return: its value, or 0 (no tree, no such node or property, another
+ * size). Context: init.
+ */
+uint64_t ck_dtb_compatible_num(const void *fdt, const char *compatible,
+			       const char *prop);
 
 /** bsp_init() - bring up the board's devices (clocks, pinmux). Context: init, RT masked. */
 void bsp_init(void);
