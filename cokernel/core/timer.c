@@ -116,7 +116,6 @@ void timer_program(void)
 	/* loaded before the read: after it, only arithmetic and the call */
 	void (*set_next)(const struct ck_clockevent *ev, uint32_t ticks) = tq.set_next;
 	const struct ck_clockevent *ev = tq.ev;
-	const struct ck_clocksource *cs = ck_clk.cs;
 	uint32_t mask = ck_clk.mask, ev_hi = tq.ev_hi, ev_lo = tq.ev_lo;
 	uint32_t max_ticks = tq.max_ticks;
 
@@ -131,7 +130,7 @@ void timer_program(void)
 		d = (uint32_t)(head->expires_ns - ck_clk.now_ns - tq.gravity_ns);
 	ahead = mult_apply(d, tq.cs_hi, tq.cs_lo);
 	target = ck_clk.last + ahead;
-	left = (target - ck_clk.read(cs)) & mask;
+	left = (target - ck_clk.read(ck_clk.cs)) & mask;
 	if (left > ahead)
 		left = 0;
 	ticks = mult_apply(left, ev_hi, ev_lo);
