@@ -27,8 +27,11 @@ CK_BOARD_DEFS := $(foreach v,$(BOARD_MAP_VARS),-DBOARD_$(v)=$($(v)))
 CK_CPPFLAGS := -I$(TOP)/cokernel/include -I$(TOP)/cokernel/arch/$(ARCH)/include \
 	-I$(TOP)/cokernel/drivers/include -I$(TOP)/ipc -I$(CK_OUT)/include \
 	$(CK_BOARD_DEFS)
+# CK_TEST_CFLAGS: test knobs (-DCK_TEST_*) for a test image built in its
+# own B= directory (tests/qemu/test_vpic.py); empty for every real image
+CK_TEST_CFLAGS ?=
 CK_CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror -ffreestanding -fno-builtin \
-	-fno-common $(CPUFLAGS) $(CK_NOPIE)
+	-fno-common $(CPUFLAGS) $(CK_NOPIE) $(CK_TEST_CFLAGS)
 CK_ASFLAGS := $(CPUFLAGS) -g -D__ASSEMBLER__
 CK_LDFLAGS := $(CPUFLAGS) $(CK_NOPIE_LD) -nostdlib -nostartfiles -Wl,--no-warn-rwx-segments \
 	-Wl,-z,noexecstack

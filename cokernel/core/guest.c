@@ -236,6 +236,10 @@ void guest_boot_linux(void)
 	arch_rt_mask();
 	b->timer->stop(b->timer);
 	irq_hold_rt_lines();
+#ifdef CK_TEST_BOOT_WINDOW_LINE
+	/* test image (apps/test_rtline.c): the RT line fires in the window */
+	b->pic->soft_raise(b->pic, CK_TEST_BOOT_WINDOW_LINE);
+#endif
 	paused_at_ns = ck_clock_now();
 	ck_printf("booting Linux: kernel 0x%08x, DTB 0x%08x, RT paused",
 		  (unsigned int)b->linux_kernel, (unsigned int)b->linux_dtb);
