@@ -43,4 +43,22 @@ void mpc85xx_report(void);
 	.doorbell_line = MPIC_LINE_IPI(0), .uart_rx_line = MPC85XX_UART0_LINE, \
 	.report = mpc85xx_report
 
+/*
+ * MPC85XX_BOARD() - an MPC85xx board named @board_name: the ck_board
+ * (these devices, board.mk's memory map and Linux lines) and its
+ * bsp_init(). A board.c is this one line.
+ */
+#define MPC85XX_BOARD(board_name)                                       \
+	const struct ck_board ck_board = {                              \
+		.name = board_name,                                     \
+		MPC85XX_BOARD_DEVICES,                                  \
+		CK_BOARD_MAP_FROM_MK,                                   \
+		CK_BOARD_LINUX_LINES_FROM_MK,                           \
+		.linux_delay_ms = 1500,                                 \
+	};                                                              \
+	void bsp_init(void)                                             \
+	{                                                               \
+		mpc85xx_init();                                         \
+	}
+
 #endif /* BSP_MPC85XX_H */

@@ -6,15 +6,4 @@
  */
 #include "../common/mpc85xx.h"
 
-const struct ck_board ck_board = {
-	.name = "e500",
-	MPC85XX_BOARD_DEVICES,
-	CK_BOARD_MAP_FROM_MK,
-	CK_BOARD_LINUX_LINES_FROM_MK,
-	.linux_delay_ms = 1500,
-};
-
-void bsp_init(void)
-{
-	mpc85xx_init();
-}
+MPC85XX_BOARD("e500");
