@@ -242,18 +242,23 @@ static ck_s32 vpic_notify(ck_u32 chan)
 	return -CK_ENOSYS;
 }
 
-/* A list the vPIC can hand out: lines of the PIC, none the co-kernel's. */
+/* A list the vPIC can hand out: lines of the PIC, none the co-kernel's,
+ * none twice. */
 static bool linux_lines_ok(const struct ck_board *b)
 {
-	unsigned int n, line;
+	unsigned int n, m;
 
 	if (b->nr_linux_lines > CK_VIRQ_MAX - CK_VIRQ_SOFT_NR)
 		return false;
 	for (n = 0; n < b->nr_linux_lines; n++) {
-		line = b->linux_lines[n];
+		unsigned int line = b->linux_lines[n];
+
 		if (line >= b->pic->nr_lines || line == b->timer->line ||
 		    line == b->doorbell_line || (int)line == b->uart_rx_line)
 			return false;
+		for (m = 0; m < n; m++)
+			if (b->linux_lines[m] == line)
+				return false;
 	}
 	return true;
 }
@@ -267,8 +272,8 @@ void vpic_init(struct ck_guest_page *gp)
 	if (linux_lines_ok(b)) {
 		vpic.soft_base = b->nr_linux_lines;
 	} else {
-		ck_printf("board: a line in linux_lines is out of range or the "
-			  "co-kernel's: Linux owns no PIC line");
+		ck_printf("board: a line in linux_lines is out of range, the "
+			  "co-kernel's or listed twice: Linux owns no PIC line");
 		vpic.soft_base = 0;
 	}
 	gp->virq_soft_base = vpic.soft_base;

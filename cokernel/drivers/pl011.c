@@ -40,7 +40,7 @@ int pl011_getc(const struct ck_uart *uart)
 
 /*
  * Receive interrupts are on at the device: their PIC line is the board's
- * uart_rx_line, masked until Linux unmasks CK_VIRQ_CONSOLE. The level drops
+ * uart_rx_line, masked until Linux unmasks its console vIRQ. The level drops
  * when the receive FIFO is read empty (DDI0183G §3.4.11, UARTRXINTR).
  */
 void pl011_init(const struct ck_uart *uart)

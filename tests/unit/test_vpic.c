@@ -153,6 +153,33 @@ static void doorbell_does_not_hide_linux_line(void **state)
 	sim_irq_clear(SIM_DOORBELL_LINE);
 }
 
+/* A board list the vPIC cannot hand out: Linux gets no line at all. */
+static void bad_linux_lines_give_linux_nothing(void **state)
+{
+	static const unsigned int lists[][2] = {
+		{ 2, SIM_TIMER_LINE }, { 2, SIM_DOORBELL_LINE }, { 2, SIM_UART_RX_LINE },
+		{ 2, SIM_NR_LINES }, { 2, 2 },
+	};
+	struct ck_board b = sim_board;
+	unsigned int i;
+
+	(void)state;
+	for (i = 0; i < sizeof(lists) / sizeof(lists[0]); i++) {
+		b.linux_lines = lists[i];
+		b.nr_linux_lines = 2;
+		sim_reset(NULL);
+		ck_core_init(&b);
+		guest_init();
+		console_drain();
+		assert_int_equal(ck_guest_page.virq_soft_base, 0);
+		assert_non_null(strstr(sim_uart_output(), "Linux owns no PIC line"));
+		sim_linux_windows();
+		assert_int_equal(ck_guest_page.attach(), 0);
+		ck_guest_page.unmask(0);     /* now the console's soft vIRQ */
+		assert_false(sim_pic_unmasked(2));
+	}
+}
+
 /* ---- the RT-masked part of next_pending on an MPIC ---------------- */
 
 #define MPIC_BLOCK 0x40000u
@@ -226,6 +253,7 @@ int main(void)
 		cmocka_unit_test_setup(console_line_only_as_console_virq, setup),
 		cmocka_unit_test_setup(soft_virqs, setup),
 		cmocka_unit_test_setup(doorbell_does_not_hide_linux_line, setup),
+		cmocka_unit_test(bad_linux_lines_give_linux_nothing),
 		cmocka_unit_test(next_pending_rt_masked_part_is_constant),
 	};
 
