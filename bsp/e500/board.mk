@@ -16,6 +16,10 @@ BSP_SHARED := common/mpc85xx
 # the MPIC lines Linux owns (mk/virq.mk): none, its timer is the
 # decrementer and its console the co-kernel's
 LINUX_IRQ_LINES :=
+# a line software can raise and nothing else drives: MPIC global timer A1
+# (soft_raise starts it), the RT line of the boot-window test image
+# (tests/qemu/test_vpic.py)
+TEST_SOFT_RT_LINE := 1
 # RT timer anticipation (cokernel/include/ck/hw.h gravity_ns): the MPIC
 # timer is armed this long before a timer's expiry; the rest is waited out
 # on the timebase, so no timer runs early. Measured under QEMU icount: the

@@ -257,11 +257,19 @@ int mpic_next_normal(const struct ck_pic *pic, unsigned int from)
 	return -1;
 }
 
-/* Only IPIs can be raised by software: IPIDR<n> with core 0's bit. */
+/* Software raise: an IPI through IPIDR<n> with core 0's bit; a global
+ * timer by starting it (it asserts within SOFT_TIMER_TICKS and every
+ * period after, until soft_clear). Sources cannot be. */
+#define SOFT_TIMER_TICKS 0x10000u
+
 void mpic_soft_raise(const struct ck_pic *pic, unsigned int line)
 {
-	if (line >= MPIC_LINE_IPI(0) && line < MPIC_LINE_SRC(0))
+	if (line < MPIC_LINE_IPI(0)) {
+		wr(pic, MPIC_GT(line) + GT_BCR, GTBCR_CI | SOFT_TIMER_TICKS);
+		wr(pic, MPIC_GT(line) + GT_BCR, SOFT_TIMER_TICKS);
+	} else if (line < MPIC_LINE_SRC(0)) {
 		wr(pic, MPIC_IPIDR(line - MPIC_LINE_IPI(0)), DR_P0);
+	}
 }
 
 /*
@@ -270,12 +278,21 @@ void mpic_soft_raise(const struct ck_pic *pic, unsigned int line)
  * when it is active: it has the highest normal-class priority (PRIO_IPI),
  * so IACK returns it; anything else IACK might return (the IPI was
  * withdrawn in between) is a level source, which an EOI simply re-raises.
- * Context: RT masked (guest.c doorbell_update).
+ * A global timer: stopped, and its VPR rewritten, which releases an edge
+ * latched on cint (see the top of this file).
+ * Context: RT masked (vpic.c doorbell update, an RT handler).
  */
 void mpic_soft_clear(const struct ck_pic *pic, unsigned int line)
 {
-	if (line < MPIC_LINE_IPI(0) || line >= MPIC_LINE_SRC(0) ||
-	    !(rd(pic, vpr_reg(line)) & VPR_A))
+	if (line < MPIC_LINE_IPI(0)) {
+		uint32_t vpr = rd(pic, MPIC_GT(line) + GT_VPR);
+
+		wr(pic, MPIC_GT(line) + GT_BCR, GTBCR_CI);
+		wr(pic, MPIC_GT(line) + GT_VPR, vpr & ~VPR_A);
+		(void)rd(pic, MPIC_GT(line) + GT_VPR);
+		return;
+	}
+	if (line >= MPIC_LINE_SRC(0) || !(rd(pic, vpr_reg(line)) & VPR_A))
 		return;
 	if ((rd(pic, MPIC_IACK) & 0xffffu) != state(pic)->spurious)
 		wr(pic, MPIC_EOI, 0);

@@ -7,9 +7,10 @@ The test image is built apart (build/<board>-rtline, B=...) with the knob
 CK_TEST_BOOT_WINDOW_LINE: cokernel/apps/test_rtline.c attaches the board's
 TEST_SOFT_RT_LINE (board.mk) as an RT line, and guest_boot_linux() raises
 it by software right after holding the RT lines, so it is pending all
-through Linux's boot. A board without such a line (TEST_SOFT_RT_LINE
-empty: the e500's MPIC raises only IPIs by software, and IPIs cannot reach
-the critical input) skips, visibly.
+through Linux's boot: versatilepb VIC line 2 through VICSoftInt, e500 MPIC
+global timer A1 (soft_raise starts it; an IPI cannot reach the critical
+input). A board without such a line (TEST_SOFT_RT_LINE empty) skips,
+visibly.
 """
 import os
 import re

@@ -11,7 +11,8 @@
  * PIC's pending_rt() just read (the coupling ck/hw.h allows, stated here).
  *
  * Line numbering (struct ck_pic lines):
- *   0..3    global timers A0..A3 (QEMU sources 260..263); RT or normal
+ *   0..3    global timers A0..A3 (QEMU sources 260..263); RT or normal;
+ *           soft_raise starts one, soft_clear stops it
  *   4..7    IPIs 0..3 (IPIVPR0..3); normal class only, soft_raise = IPIDR
  *   8..263  interrupt sources 0..255 (IVPR/IDR/ILR at 0x10000 + 32 * src):
  *           external 0..11, internal 16.., MSI 224..; RT or normal
