@@ -277,10 +277,11 @@ void irq_dispatch_lines(uint32_t pending);
 static inline __attribute__((always_inline)) void irq_dispatch_all(void)
 {
 	uint32_t pending = irq_hot.pending_rt(irq_hot.pic);
+	uint32_t timer_bit = irq_hot.timer_bit;
 
-	if (pending & irq_hot.timer_bit) {
+	if (pending & timer_bit) {
+		pending &= ~timer_bit;
 		irq_hot.timer_ack(irq_hot.timer);
-		pending &= ~irq_hot.timer_bit;
 	}
 	if (pending)
 		irq_dispatch_lines(pending);

@@ -22,7 +22,7 @@
 static struct {
 	const struct ck_clockevent *ev;
 	void (*set_next)(const struct ck_clockevent *ev, uint32_t ticks);
-	uint32_t max_ticks;
+	uint32_t max_ahead;  /* clocksource ticks whose event ticks fit max_ticks */
 	uint32_t idle_ticks; /* CK_CLOCK_MAX_IDLE_NS in event ticks, <= max_ticks */
 	uint32_t gravity_ns; /* armed this much before the head (hw.h) */
 	uint32_t early_ns;   /* how early an event may come: the gravity,
@@ -57,13 +57,17 @@ static inline uint32_t mult_apply(uint32_t x, uint32_t hi, uint32_t lo)
 
 void timer_init(const struct ck_clockevent *ev)
 {
-	uint64_t idle;
+	uint64_t idle, max_ahead;
 
 	ck_assert(ev && ev->set_next && ev->hz && ev->hz <= UINT32_MAX &&
 		  ev->max_ticks);
 	tq.ev = ev;
 	tq.set_next = ev->set_next;
-	tq.max_ticks = ev->max_ticks;
+	/* floor(max_ticks * cs / ev): with ev_hi.ev_lo rounded up, a
+	 * conversion of at most this many clocksource ticks stays within
+	 * max_ticks (the excess is below one tick, and floored away) */
+	max_ahead = (uint64_t)ev->max_ticks * ck_clk.hz / ev->hz;
+	tq.max_ahead = max_ahead > UINT32_MAX ? UINT32_MAX : (uint32_t)max_ahead;
 	ck_list_init(&tq.queue);
 	/* clock_init() ran before: ck_clk.hz is the clocksource's rate */
 	mult_split(ck_clk.hz, CK_NS_PER_S, &tq.cs_hi, &tq.cs_lo);
@@ -104,7 +108,8 @@ static void tq_insert(struct ck_timer *t)
  * conversions round down.
  * Between the read and the device write only that conversion runs, so
  * almost no time is added to the expiry. At most CK_CLOCK_MAX_IDLE_NS
- * (< 2^30 ns: with cs_hi <= 4, the ticks fit 32 bits) and max_ticks; at
+ * (< 2^30 ns: with cs_hi <= 4, the ticks fit 32 bits) and max_ticks (as
+ * clocksource ticks, max_ahead, before the read: no clamp after it); at
  * least 1. A target already passed gives 1 (the clocksource must wrap
  * later than CK_CLOCK_MAX_IDLE_NS plus the snapshot's age). Without a
  * head: the idle re-arm, no reads.
@@ -115,13 +120,11 @@ void timer_program(void)
 	uint32_t d = (uint32_t)CK_CLOCK_MAX_IDLE_NS, ahead, target, left, ticks;
 	/* loaded before the read: after it, only arithmetic and the call */
 	void (*set_next)(const struct ck_clockevent *ev, uint32_t ticks) = tq.set_next;
-	const struct ck_clockevent *ev = tq.ev;
 	uint32_t mask = ck_clk.mask, ev_hi = tq.ev_hi, ev_lo = tq.ev_lo;
-	uint32_t max_ticks = tq.max_ticks;
 
 	_Static_assert(CK_CLOCK_MAX_IDLE_NS < (1ull << 30), "d fits");
 	if (!head) {
-		set_next(ev, tq.idle_ticks);
+		set_next(tq.ev, tq.idle_ticks);
 		return;
 	}
 	if (head->expires_ns <= ck_clk.now_ns + tq.gravity_ns)
@@ -129,14 +132,14 @@ void timer_program(void)
 	else if (head->expires_ns - ck_clk.now_ns - tq.gravity_ns < d)
 		d = (uint32_t)(head->expires_ns - ck_clk.now_ns - tq.gravity_ns);
 	ahead = mult_apply(d, tq.cs_hi, tq.cs_lo);
+	if (ahead > tq.max_ahead)
+		ahead = tq.max_ahead;
 	target = ck_clk.last + ahead;
 	left = (target - ck_clk.read(ck_clk.cs)) & mask;
 	if (left > ahead)
 		left = 0;
 	ticks = mult_apply(left, ev_hi, ev_lo);
-	if (ticks > max_ticks)
-		ticks = max_ticks;
-	set_next(ev, ticks ? ticks : 1);
+	set_next(tq.ev, ticks ? ticks : 1);
 	/* not a tail call: the epilogue runs after the device write, not
 	 * between the read and it */
 	__asm__ volatile("" : : : "memory");
