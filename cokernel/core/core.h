@@ -41,6 +41,17 @@
  */
 void ck_assert_fail(const char *file, int line) __attribute__((noreturn));
 
+/* ---- handles ----------------------------------------------------- */
+
+/*
+ * The magic words the init calls leave in an object (ck.h): a handle
+ * without its word was never initialised and is refused. ASCII "TASK",
+ * "TIMR", "SEM!", words no zeroed or pattern-filled object holds.
+ */
+#define CK_TASK_MAGIC 0x5441534bu
+#define CK_TIMER_MAGIC 0x54494d52u
+#define CK_SEM_MAGIC 0x53454d21u
+
 /* ---- shared core state ------------------------------------------- */
 
 struct ck_core_state {
@@ -73,6 +84,18 @@ static inline uint64_t period_skip_missed(uint64_t *next_ns, uint64_t period_ns,
 }
 
 /* ---- sched.c ----------------------------------------------------- */
+
+/**
+ * sched_self() - ck_task_self() inline, for the core's own calls: the
+ * running RT task, or NULL in the root context (the root task's priority
+ * is -1, below every RT task's) and in RT interrupt context. Context: any.
+ */
+static inline struct ck_task *sched_self(void)
+{
+	struct ck_task *t = ck_current_task;
+
+	return t->prio < 0 || ck_core.in_irq ? NULL : t;
+}
 
 /** sched_init() - empty ready queue, root task current. Context: init. */
 void sched_init(void);
@@ -107,7 +130,10 @@ void sched_block(struct ck_list *wait_pos);
  */
 void sched_preempt(void);
 
-/** sched_requeue() - move the current task behind its peers and reschedule. RT masked. */
+/**
+ * sched_requeue() - move the current task behind its peers and reschedule.
+ * No effect in the root context or in RT interrupt context. RT masked.
+ */
 void sched_requeue(void);
 
 /** sched_exit() - the current task becomes dormant and switches away for good. RT masked. */
@@ -129,14 +155,31 @@ struct clock_state {
 	uint32_t hz;             /* counting frequency */
 	uint32_t mult_hi;        /* ns per tick, 32.32 fixed point: integer */
 	uint32_t mult_lo;        /* and fraction, floor(1e9 * 2^32 / hz) */
+	uint32_t read_every_ns;  /* half a wrap, at most CK_CLOCK_IDLE_MAX_NS */
 	uint64_t sec_ns;         /* whole seconds since start, in ns */
 	uint64_t now_ns;         /* the clock at @last */
 };
 
 extern struct clock_state ck_clk;
 
-/** clock_init() - bind @cs and start the clock at 0 ns. Context: init. */
-void clock_init(const struct ck_clocksource *cs);
+/**
+ * clock_init() - check @cs against the clock contract (ck/hw.h), bind it
+ * and start the clock at 0 ns.
+ * Return: 0, or -CK_EINVAL with a console line naming the broken bound
+ * (nothing bound). Context: init.
+ */
+int clock_init(const struct ck_clocksource *cs);
+
+/** clock_tick_ns() - one tick of @hz (> 0) in ns, rounded up. Context: any. */
+uint64_t clock_tick_ns(uint64_t hz);
+
+/**
+ * clock_check_rate() - whether @hz is a rate the clock contract allows
+ * (ck/hw.h: a tick of at most CK_TIMER_TICK_MAX_NS, at most UINT32_MAX);
+ * if not, a console line "@what @name: ... refused".
+ * Return: 0 or -CK_EINVAL. Context: init.
+ */
+int clock_check_rate(const char *what, const char *name, uint64_t hz);
 
 /**
  * clock_carry_slow() - clock_fold()'s rare path: @rem counter ticks past
@@ -183,8 +226,21 @@ uint64_t clock_update(void);
 
 /* ---- timer.c ----------------------------------------------------- */
 
-/** timer_init() - empty queue; precompute ns->ticks for @ev. Context: init. */
-void timer_init(const struct ck_clockevent *ev);
+/**
+ * timer_init() - check @ev against the clock contract (ck/hw.h) with the
+ * clocksource clock_init() bound, derive the idle re-arm, empty the queue
+ * and precompute ns->ticks for @ev.
+ * Return: 0, or -CK_EINVAL with a console line naming the broken bound.
+ * Context: init, after clock_init() succeeded.
+ */
+int timer_init(const struct ck_clockevent *ev);
+
+/**
+ * timer_min_period_ns() - the board's shortest period for periodic timers
+ * and tasks (the clockevent's min_period_ns). Context: any, after
+ * timer_init().
+ */
+uint32_t timer_min_period_ns(void);
 
 /**
  * timer_expire() - run the callbacks of every timer due at @now_ns, then
@@ -194,8 +250,8 @@ void timer_expire(uint64_t now_ns);
 
 /**
  * timer_program() - arm the clockevent for the queue head (rounded down to
- * an event tick, see timer.c), or CK_CLOCK_MAX_IDLE_NS ahead if the queue
- * is empty. The expiry is computed from the last clock snapshot
+ * an event tick, see timer.c), at most the idle re-arm ahead (ck/hw.h),
+ * which it is if the queue is empty. The expiry is computed from the last clock snapshot
  * (ck_clk.now_ns at ck_clk.last) and the counter is read again right
  * before the device write, so the time spent since the snapshot is not
  * added to the expiry. The snapshot must be less than one counter wrap

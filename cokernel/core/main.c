@@ -93,7 +93,11 @@ void ck_main(void)
 	bool have_linux;
 
 	bsp_init();
-	ck_core_init(b);
+	if (ck_core_init(b)) {
+		/* the console line says which clock bound the board breaks */
+		for (;;)
+			(void)console_drain();
+	}
 	ck_printf("cokernel %s on %s (%s), RT clock %llu Hz, timer gravity %u ns",
 		  CK_VERSION, b->name, b->cpu, (unsigned long long)b->clock->hz,
 		  (unsigned int)b->timer->gravity_ns);

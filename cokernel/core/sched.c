@@ -131,7 +131,7 @@ void sched_requeue(void)
 {
 	struct ck_task *t = ck_current_task;
 
-	if (t == &rq.root)
+	if (t == &rq.root || ck_core.in_irq)
 		return;
 	rq_del(t);
 	rq_add(t);
@@ -157,9 +157,11 @@ struct ck_task *ck_current(void)
 	return ck_current_task;
 }
 
+/* In the RT interrupt ck_current_task is the interrupted task, which the
+ * interrupt's code must not act on. */
 struct ck_task *ck_task_self(void)
 {
-	return ck_current_task == &rq.root ? NULL : ck_current_task;
+	return sched_self();
 }
 
 struct ck_task *ck_rt_irq_handle(void)
@@ -176,16 +178,20 @@ struct ck_task *ck_rt_irq_handle(void)
 	return next;
 }
 
-void ck_core_init(const struct ck_board *b)
+int ck_core_init(const struct ck_board *b)
 {
-	ck_assert(b && b->clock && b->timer && b->pic);
+	ck_assert(b && b->pic);
 	memset(&ck_core, 0, sizeof(ck_core));
-	ck_core.board = b;
-	sched_init();
-	clock_init(b->clock);
-	timer_init(b->timer);
-	irq_init();
 	console_init(b->uart);
+	sched_init();
+	if (clock_init(b->clock) || timer_init(b->timer)) {
+		ck_printf("%s: the RT clock cannot work on this board: stopped",
+			  b->name ? b->name : "board");
+		return -CK_EINVAL;
+	}
+	ck_core.board = b;
+	irq_init();
+	return 0;
 }
 
 void ck_start(void)

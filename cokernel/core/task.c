@@ -28,11 +28,15 @@ int ck_task_create(struct ck_task *t, const char *name, int prio,
 
 	if (!t || !entry || !stack || prio < CK_PRIO_MIN ||
 	    prio > CK_PRIO_MAX || stack_bytes < CK_STACK_MIN ||
-	    ((uintptr_t)stack & 7u))
+	    ((uintptr_t)stack & 7u) ||
+	    stack_bytes > UINTPTR_MAX - (uintptr_t)stack)
 		return -CK_EINVAL;
-	if (t->state != CK_TASK_DORMANT || t == ck_current())
+	if ((t->magic == CK_TASK_MAGIC && t->state != CK_TASK_DORMANT) ||
+	    t == ck_current())
 		return -CK_EBUSY;
 
+	t->magic = CK_TASK_MAGIC;
+	t->state = CK_TASK_DORMANT;
 	t->name = name;
 	t->prio = prio;
 	t->timed_out = 0;
@@ -81,7 +85,7 @@ void ck_task_yield(void)
 
 int ck_task_sleep_until(uint64_t abs_ns)
 {
-	struct ck_task *t = ck_task_self();
+	struct ck_task *t = sched_self();
 	ck_rtflags_t flags;
 
 	if (!t)
@@ -107,12 +111,19 @@ int ck_task_sleep(uint64_t rel_ns)
 
 int ck_task_set_periodic(uint64_t start_ns, uint64_t period_ns)
 {
-	struct ck_task *t = ck_task_self();
+	struct ck_task *t = sched_self();
 
-	if (!t || !period_ns)
+	if (!t || period_ns < timer_min_period_ns())
 		return -CK_EINVAL;
-	if (!start_ns)
-		start_ns = ck_clock_now() + period_ns;
+	if (!start_ns) {
+		uint64_t now = ck_clock_now();
+
+		if (period_ns > UINT64_MAX - now)
+			return -CK_EINVAL;
+		start_ns = now + period_ns;
+	}
+	if (start_ns > UINT64_MAX - period_ns)
+		return -CK_EINVAL;
 	t->next_release_ns = start_ns;
 	t->period_ns = period_ns;
 	return 0;
@@ -146,7 +157,7 @@ static __attribute__((noinline)) bool task_arm_release(struct ck_task *t, long *
 
 long ck_task_wait_period(void)
 {
-	struct ck_task *t = ck_task_self();
+	struct ck_task *t = sched_self();
 	ck_rtflags_t flags;
 	long missed;
 

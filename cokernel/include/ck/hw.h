@@ -30,10 +30,48 @@ struct ck_dev {
 };
 
 /*
+ * The clock contract. The core extends the clocksource to 64 bits by
+ * folding the ticks since its last read, so it must read the counter at
+ * least once per wrap. It does so on every RT interrupt and, with no timer
+ * due, arms the clockevent to come back after the idle re-arm:
+ *
+ *   idle = min(half a wrap, the clockevent's range, CK_CLOCK_IDLE_MAX_NS)
+ *
+ * (half a wrap: (mask + 1) / 2 ticks of hz; the range: max_ticks ticks of
+ * the clockevent's hz). The other half of the wrap is the slack for an
+ * idle interrupt taken late (RT masked, a long callback): an interrupt
+ * later than that loses whole wraps. ck_core_init() refuses, with a
+ * console line naming the bound, a pair whose idle re-arm would be shorter
+ * than CK_CLOCK_IDLE_MIN_NS (a narrow fast counter, an event timer of small
+ * range), whose tick is longer than CK_TIMER_TICK_MAX_NS, or whose rates
+ * are 0 or above UINT32_MAX Hz. A 16-bit counter works from 500 kHz (half
+ * a wrap: 65.5 ms) to 327 MHz (100 us): the AT91SAM9260's TC channels at
+ * MCK/2..MCK/128 (about 50 MHz..780 kHz at a 100 MHz MCK) pass.
+ *
+ * A counter wider than 32 bits is given as its low 32 bits (the e500
+ * timebase: TBL of TBU:TBL, EREFRM Rev. 1 ch. 6). There the 1 s cap is below
+ * half a wrap (5.4 s at 400 MHz), so the whole 64 bits would change no
+ * bound, while reading them (mftbu, mftb, mftbu and a retry compare, then
+ * a 64-bit subtract) would lengthen every RT entry: by about 7
+ * instructions on e500's timer -> task path (docs/measuring.md).
+ */
+
+/* The idle re-arm's cap: the timer arithmetic's range (timer.c). */
+#define CK_CLOCK_IDLE_MAX_NS 1000000000u
+/* The shortest idle re-arm a board may need: 10 kHz of idle interrupts. */
+#define CK_CLOCK_IDLE_MIN_NS 100000u
+/*
+ * The largest tick of the clocksource and of the clockevent (500 kHz and
+ * up): an RT interrupt that comes before the queue head spins on the clock,
+ * RT masked, for at most the gravity plus one tick of each (timer.c
+ * timer_wait_due()).
+ */
+#define CK_TIMER_TICK_MAX_NS 2000u
+
+/*
  * Free-running counter of the RT clock. Counts up (a driver for a
- * down-counter returns the complement), wraps at @mask. The core extends
- * it to 64 bits, so it must be read at least once per wrap: the core arms
- * the event timer at least every CK_CLOCK_MAX_IDLE_NS.
+ * down-counter returns the complement) and wraps at @mask: the counter's
+ * width, 2^n - 1. Read at least every idle re-arm (above).
  */
 struct ck_clocksource {
 	const char *name;
@@ -41,8 +79,11 @@ struct ck_clocksource {
 	/* the count; Context: any */
 	uint32_t (*read)(const struct ck_clocksource *cs);
 	uint32_t mask;             /* e.g. 0xffffffff for 32 bits */
-	uint64_t hz;               /* counting frequency */
+	uint64_t hz;               /* counting frequency, 500 kHz..UINT32_MAX */
 };
+
+/* The largest minimum period a board may set: 10 kHz loops always work. */
+#define CK_TIMER_MIN_PERIOD_MAX_NS 100000u
 
 /* The largest clockevent gravity_ns (mk/cokernel.mk checks it too). */
 #define CK_TIMER_GRAVITY_MAX_NS 2000u
@@ -57,8 +98,8 @@ struct ck_clockevent {
 	const char *name;
 	struct ck_dev *dev;        /* its registers */
 	unsigned int line;         /* PIC line, routed to the RT class */
-	uint64_t hz;               /* tick frequency of set_next */
-	uint32_t max_ticks;        /* largest delta set_next accepts */
+	uint64_t hz;               /* tick frequency of set_next, 500 kHz..UINT32_MAX */
+	uint32_t max_ticks;        /* largest delta set_next accepts, >= 1 */
 	/*
 	 * Anticipation ("gravity", as Xenomai calls it), ns: the event is
 	 * armed this much before the head's expiry, to absorb the RT entry's
@@ -70,6 +111,13 @@ struct ck_clockevent {
 	 * expiry: at most CK_TIMER_GRAVITY_MAX_NS.
 	 */
 	uint32_t gravity_ns;
+	/*
+	 * The shortest period ck_timer_start() and ck_task_set_periodic()
+	 * accept, ns: a few times the RT entry's cost on the board (make
+	 * bench), so that a periodic timer or task cannot keep the CPU in RT
+	 * interrupts. One event tick .. CK_TIMER_MIN_PERIOD_MAX_NS.
+	 */
+	uint32_t min_period_ns;
 	/* fire once @ticks (>= 1) from now; Context: RT masked */
 	void (*set_next)(const struct ck_clockevent *ev, uint32_t ticks);
 	/*

@@ -43,6 +43,7 @@ struct sim_config {
 	uint64_t event_hz;        /* clockevent rate; 0: same as clock_hz */
 	uint32_t event_max_ticks; /* 0: 0xffffffff */
 	uint32_t event_gravity_ns; /* the clockevent's anticipation (hw.h) */
+	uint32_t event_min_period_ns; /* its shortest period; 0: 2 us */
 	unsigned int uart_fifo;   /* UART TX FIFO depth; 0: unlimited */
 	bool uart_autodrain;      /* a full FIFO empties when polled again */
 };

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <ck/console.h>
 #include <ck/core.h>
 #include "sim_priv.h"
 
@@ -232,11 +233,14 @@ void sim_reset(const struct sim_config *cfg)
 		sim.cfg.event_hz = sim.cfg.clock_hz;
 	if (!sim.cfg.event_max_ticks)
 		sim.cfg.event_max_ticks = 0xffffffffu;
+	if (!sim.cfg.event_min_period_ns)
+		sim.cfg.event_min_period_ns = CK_TIMER_TICK_MAX_NS;
 	sim_clock.hz = sim.cfg.clock_hz;
 	sim_clock.mask = sim.cfg.clock_mask;
 	sim_timer.hz = sim.cfg.event_hz;
 	sim_timer.max_ticks = sim.cfg.event_max_ticks;
 	sim_timer.gravity_ns = sim.cfg.event_gravity_ns;
+	sim_timer.min_period_ns = sim.cfg.event_min_period_ns;
 	for (unsigned int i = 0; i < SIM_NR_DEVS; i++)
 		sim_devs[i].va = sim_devs[i].phys;
 	sim_arch_reset();
@@ -247,7 +251,12 @@ void sim_reset(const struct sim_config *cfg)
 void sim_boot(const struct sim_config *cfg)
 {
 	sim_reset(cfg);
-	ck_core_init(&sim_board);
+	if (ck_core_init(&sim_board)) {
+		console_drain();
+		fprintf(stderr, "sim: ck_core_init() refused the board: %s\n",
+			sim_uart_output());
+		abort();
+	}
 }
 
 int sim_setup(void **state)
