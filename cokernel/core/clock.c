@@ -65,6 +65,7 @@ int clock_init(const struct ck_clocksource *cs)
 		return -CK_EINVAL;
 	}
 	mult = (CK_NS_PER_S << 32) / cs->hz;
+	ck_clk.cs = cs;
 	ck_clk.read = cs->read;
 	ck_clk.mask = cs->mask;
 	ck_clk.hz = (uint32_t)cs->hz;
@@ -75,7 +76,7 @@ int clock_init(const struct ck_clocksource *cs)
 	ck_clk.sec_ns = 0;
 	ck_clk.rem = 0;
 	ck_clk.now_ns = 0;
-	ck_clk.last = cs->read() & cs->mask;
+	ck_clk.last = cs->read(cs) & cs->mask;
 	return 0;
 }
 

@@ -142,7 +142,7 @@ static bool rt_emit(uint32_t max_lines)
 	struct console_slot *s;
 
 	while ((con.rt_pos || max_lines) && (s = rt_next())) {
-		if (con.uart->try_putc(slot_byte(s, con.rt_pos)))
+		if (con.uart->try_putc(con.uart, slot_byte(s, con.rt_pos)))
 			return false;
 		if (++con.rt_pos == PREFIX_BYTES + s->len + EOL_BYTES) {
 			s->ready = 0;
@@ -176,7 +176,7 @@ static bool hold_check(void)
 	}
 	if (now - con.hold_start_ns < CK_CONSOLE_HOLD_NS)
 		return false;
-	if (con.uart->try_putc('\r') || con.uart->try_putc('\n'))
+	if (con.uart->try_putc(con.uart, '\r') || con.uart->try_putc(con.uart, '\n'))
 		return false;   /* at worst a stray '\r'; retried next time */
 	con.guest_mid_line = false;
 	con.hold_armed = false;
@@ -192,7 +192,7 @@ static bool reprint_emit(void)
 	if (!con.reprint || con.rt_pos || rt_next())
 		return true;
 	while (con.reprint_pos < con.gline_len) {
-		if (con.uart->try_putc(con.gline[con.reprint_pos]))
+		if (con.uart->try_putc(con.uart, con.gline[con.reprint_pos]))
 			return false;
 		con.reprint_pos++;
 	}
@@ -239,7 +239,7 @@ uint64_t console_drain(void)
 
 static void uart_put_spin(char c)
 {
-	while (con.uart->try_putc(c))
+	while (con.uart->try_putc(con.uart, c))
 		;
 }
 
@@ -281,7 +281,7 @@ int console_guest_read(char *buf, size_t len)
 
 	if (!con.uart || !con.uart->getc)
 		return 0;
-	while (n < len && n < INT32_MAX && (c = con.uart->getc()) >= 0)
+	while (n < len && n < INT32_MAX && (c = con.uart->getc(con.uart)) >= 0)
 		buf[n++] = (char)c;
 	return (int)n;
 }
@@ -291,7 +291,7 @@ void console_raw_puts(const struct ck_uart *uart, const char *s)
 	if (!uart)
 		return;
 	for (; *s; s++)
-		while (uart->try_putc(*s))
+		while (uart->try_putc(uart, *s))
 			;
 }
 

@@ -147,7 +147,8 @@ void sched_exit(void) __attribute__((noreturn));
  * masked (clock_update()).
  */
 struct clock_state {
-	uint32_t (*read)(void);  /* the clocksource's read() */
+	const struct ck_clocksource *cs;  /* the clocksource */
+	uint32_t (*read)(const struct ck_clocksource *cs);  /* its read() */
 	uint32_t mask;           /* its wrap mask */
 	uint32_t last;           /* counter value at the last update */
 	uint32_t rem;            /* ticks past @sec_ns at @last, < hz */
@@ -194,7 +195,7 @@ uint32_t clock_carry_slow(uint64_t rem) __attribute__((noinline));
  */
 static inline __attribute__((always_inline)) uint64_t clock_fold(void)
 {
-	uint32_t now = ck_clk.read() & ck_clk.mask;
+	uint32_t now = ck_clk.read(ck_clk.cs) & ck_clk.mask;
 	uint32_t delta = (now - ck_clk.last) & ck_clk.mask;
 	uint64_t sum = (uint64_t)ck_clk.rem + delta;
 	uint32_t hz = ck_clk.hz;
@@ -272,7 +273,8 @@ static inline void timer_cancel(struct ck_timer *t)
 
 /* ---- irq.c ------------------------------------------------------- */
 
-/** irq_init() - empty RT line table. Context: init. */
+/** irq_init() - empty RT line table; route the clockevent's line to the
+ * RT class (masked until ck_start()). Context: init, RT masked. */
 void irq_init(void);
 
 /**
@@ -283,19 +285,37 @@ void irq_init(void);
  */
 bool irq_line_is_co_kernel(unsigned int line);
 
+/**
+ * irq_hold_rt_lines() - mask every attached RT line and route it to the
+ * normal class (a PL190 raises FIQ for a masked FIQ-routed line in QEMU),
+ * for the Linux boot window: nothing reaches Linux's unprepared RT vector.
+ * A line that asserts meanwhile stays pending at its device. RT masked.
+ */
+void irq_hold_rt_lines(void);
+
+/**
+ * irq_release_rt_lines() - route the held lines to the RT class again and
+ * unmask them (attach); one still asserted is taken as soon as RT is
+ * unmasked. RT masked.
+ */
+void irq_release_rt_lines(void);
+
 /* The RT entry's part of irq.c, read inline by irq_dispatch_all(): the
- * PIC's and the clockevent's ops, copied from the board by irq_init(). */
+ * PIC and the clockevent with their ops, copied from the board by
+ * irq_init(), so each call loads its op and its device from one struct. */
 struct irq_hot {
-	uint32_t (*pending_rt)(void);
-	void (*timer_ack)(void);
-	uint32_t timer_bit;  /* 1 << the clockevent's line */
+	const struct ck_pic *pic;
+	uint32_t (*pending_rt)(const struct ck_pic *pic);
+	const struct ck_clockevent *timer;
+	void (*timer_ack)(const struct ck_clockevent *ev);
+	uint32_t timer_bit;  /* 1 << the clockevent's RT slot */
 };
 
 extern struct irq_hot irq_hot;
 
 /**
  * irq_dispatch_lines() - run the handlers of the RT lines in @pending (a
- * bit per line; not the clockevent's), by line number; a line without a
+ * bit per RT slot; not the clockevent's), by slot; a line without a
  * handler is masked, handed back to the normal class and counted.
  * RT masked, RT interrupt.
  */
@@ -312,11 +332,12 @@ void irq_dispatch_lines(uint32_t pending);
  */
 static inline __attribute__((always_inline)) void irq_dispatch_all(void)
 {
-	uint32_t pending = irq_hot.pending_rt();
+	uint32_t pending = irq_hot.pending_rt(irq_hot.pic);
+	uint32_t timer_bit = irq_hot.timer_bit;
 
-	if (pending & irq_hot.timer_bit) {
-		irq_hot.timer_ack();
-		pending &= ~irq_hot.timer_bit;
+	if (pending & timer_bit) {
+		pending &= ~timer_bit;
+		irq_hot.timer_ack(irq_hot.timer);
 	}
 	if (pending)
 		irq_dispatch_lines(pending);

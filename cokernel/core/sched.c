@@ -200,8 +200,7 @@ void ck_start(void)
 	ck_rtflags_t flags = arch_rt_mask();
 
 	ck_assert(b && !ck_core.started && ck_current_task == &rq.root);
-	b->pic->route(b->timer->line, 1);
-	b->pic->unmask(b->timer->line);
+	b->pic->unmask(b->pic, b->timer->line);   /* routed by irq_init() */
 	ck_core.started = true;
 	clock_update();
 	timer_program();

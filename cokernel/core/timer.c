@@ -20,8 +20,9 @@
 #include "core.h"
 
 static struct {
-	void (*set_next)(uint32_t ticks);
-	uint32_t max_ticks;
+	const struct ck_clockevent *ev;
+	void (*set_next)(const struct ck_clockevent *ev, uint32_t ticks);
+	uint32_t max_ahead;  /* clocksource ticks whose event ticks fit max_ticks */
 	uint32_t idle_ns;    /* the idle re-arm (ck/hw.h), <= CK_CLOCK_IDLE_MAX_NS */
 	uint32_t idle_ticks; /* idle_ns in event ticks, 1..max_ticks */
 	uint32_t gravity_ns; /* armed this much before the head (hw.h) */
@@ -58,13 +59,12 @@ static inline uint32_t mult_apply(uint32_t x, uint32_t hi, uint32_t lo)
 
 int timer_init(const struct ck_clockevent *ev)
 {
-	uint64_t range_ns, idle_ns;
+	uint64_t range_ns, idle_ns, max_ahead;
 
 	if (!ev || !ev->set_next) {
 		ck_printf("clockevent: none, or no set_next op: refused");
 		return -CK_EINVAL;
 	}
-	ck_assert(ev->line < CK_RT_LINES);
 	if (clock_check_rate("clockevent", ev->name, ev->hz))
 		return -CK_EINVAL;
 	if (ev->gravity_ns > CK_TIMER_GRAVITY_MAX_NS) {
@@ -97,8 +97,13 @@ int timer_init(const struct ck_clockevent *ev)
 			  CK_CLOCK_IDLE_MIN_NS);
 		return -CK_EINVAL;
 	}
+	tq.ev = ev;
 	tq.set_next = ev->set_next;
-	tq.max_ticks = ev->max_ticks;
+	/* floor(max_ticks * cs / ev): with ev_hi.ev_lo rounded up, a
+	 * conversion of at most this many clocksource ticks stays within
+	 * max_ticks (the excess is below one tick, and floored away) */
+	max_ahead = (uint64_t)ev->max_ticks * ck_clk.hz / ev->hz;
+	tq.max_ahead = max_ahead > UINT32_MAX ? UINT32_MAX : (uint32_t)max_ahead;
 	ck_list_init(&tq.queue);
 	/* clock_init() ran before: ck_clk.hz is the clocksource's rate */
 	mult_split(ck_clk.hz, CK_NS_PER_S, &tq.cs_hi, &tq.cs_lo);
@@ -141,7 +146,8 @@ static void tq_insert(struct ck_timer *t)
  * conversions round down.
  * Between the read and the device write only that conversion runs, so
  * almost no time is added to the expiry. At most the idle re-arm (half a
- * wrap at most, so the counter ticks fit 32 bits; within max_ticks) and
+ * wrap at most, so the counter ticks fit 32 bits) and max_ticks (as
+ * clocksource ticks, max_ahead, before the read: no clamp after it), and
  * at least 1 tick. A target already passed gives 1 (the snapshot is less
  * than half a wrap old: the clock contract). Without a head: the idle
  * re-arm, no reads.
@@ -151,13 +157,12 @@ void timer_program(void)
 	const struct ck_timer *head = tq_head();
 	uint32_t d, ahead, target, left, ticks;
 	/* loaded before the read: after it, only arithmetic and the call */
-	void (*set_next)(uint32_t ticks) = tq.set_next;
+	void (*set_next)(const struct ck_clockevent *ev, uint32_t ticks) = tq.set_next;
 	uint32_t mask = ck_clk.mask, ev_hi = tq.ev_hi, ev_lo = tq.ev_lo;
-	uint32_t max_ticks = tq.max_ticks;
 
 	_Static_assert(CK_CLOCK_IDLE_MAX_NS < (1ull << 30), "d fits");
 	if (!head) {
-		set_next(tq.idle_ticks);
+		set_next(tq.ev, tq.idle_ticks);
 		return;
 	}
 	if (head->expires_ns <= ck_clk.now_ns + tq.gravity_ns)
@@ -167,14 +172,14 @@ void timer_program(void)
 	else
 		d = tq.idle_ns;
 	ahead = mult_apply(d, tq.cs_hi, tq.cs_lo);
+	if (ahead > tq.max_ahead)
+		ahead = tq.max_ahead;
 	target = ck_clk.last + ahead;
-	left = (target - ck_clk.read()) & mask;
+	left = (target - ck_clk.read(ck_clk.cs)) & mask;
 	if (left > ahead)
 		left = 0;
 	ticks = mult_apply(left, ev_hi, ev_lo);
-	if (ticks > max_ticks)
-		ticks = max_ticks;
-	set_next(ticks ? ticks : 1);
+	set_next(tq.ev, ticks ? ticks : 1);
 	/* not a tail call: the epilogue runs after the device write, not
 	 * between the read and it */
 	__asm__ volatile("" : : : "memory");
@@ -204,7 +209,8 @@ static __attribute__((noinline)) void timer_advance(struct ck_timer *t, uint64_t
  */
 static __attribute__((noinline)) void timer_wait_due(uint64_t due_ns)
 {
-	uint32_t (*read)(void) = ck_clk.read;
+	uint32_t (*read)(const struct ck_clocksource *cs) = ck_clk.read;
+	const struct ck_clocksource *cs = ck_clk.cs;
 	uint32_t mask = ck_clk.mask, ahead, target, left;
 
 	if (due_ns <= ck_clk.now_ns)
@@ -214,7 +220,7 @@ static __attribute__((noinline)) void timer_wait_due(uint64_t due_ns)
 	target = ck_clk.last + ahead;
 	do {
 		arch_cpu_relax();
-		left = (target - read()) & mask;
+		left = (target - read(cs)) & mask;
 	} while (left && left <= ahead);
 }
 

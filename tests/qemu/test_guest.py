@@ -11,7 +11,7 @@ import subprocess
 import pytest
 
 from cksession import (CK_PREFIX, LINUX_FIRST_LINE, TOP, Session, fit_image,
-                        parse_rtd, parse_rts)
+                        make_var, parse_rtd, parse_rts)
 
 IRQOFF = "/sys/kernel/debug/cokernel/irqoff_ms"
 
@@ -42,12 +42,12 @@ def test_cokernel_banner_then_rt_samples_before_linux(guest):
 # What /proc/interrupts shows of the vPIC per board: a line naming the
 # paravirtual controller's chip, Linux's own timer (a vPIC line, or the
 # core-local decrementer's LOC row on e500), and the console's receive vIRQ
-# 32 (CK_VIRQ_CONSOLE) with its driver: the project's hvc on ARM, Linux's
-# ePAPR byte channel (through ehv_pic's hypercalls) on e500.
+# (the board's VIRQ_CONSOLE, mk/virq.mk) with its driver: the project's hvc
+# on ARM, Linux's ePAPR byte channel (through ehv_pic's hypercalls) on e500.
 VPIC_TRAITS = {
     "versatilepb": {"chip": "vPIC", "timer": re.compile(r"timer|sp804", re.I),
                     "console": "hvc_console"},
-    "e500": {"chip": None, "timer": re.compile(r"^\s*LOC:"),
+    "e500": {"chip": "vPIC", "timer": re.compile(r"^\s*LOC:"),
              "console": "ehv-bc"},
 }
 
@@ -62,8 +62,9 @@ def test_linux_runs_on_the_vpic(guest):
     # Linux's own timer ticks (Linux keeps it: DESIGN §3)
     timer = [l for l in out if traits["timer"].search(l)]
     assert timer and int(timer[0].split()[1]) > 0, text
-    # console input arrives as an interrupt (vIRQ 32), not by polling
-    con = [l for l in out if traits["console"] in l and " 32 " in l]
+    # console input arrives as an interrupt (its vIRQ), not by polling
+    virq = make_var(guest.board, "VIRQ_CONSOLE")
+    con = [l for l in out if traits["console"] in l and f" {virq} " in l]
     assert con and int(con[0].split()[1]) > 0, text
 
 

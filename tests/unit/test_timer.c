@@ -416,7 +416,7 @@ static void rearm_after_device_stop(void **state)
 	(void)state;
 	sim_start();
 	start_log_timer(0, 300 * US, 0);
-	sim_board.timer->stop();
+	sim_board.timer->stop(sim_board.timer);
 	sim_run_until(1 * MS);
 	assert_int_equal(sim_log_len(), 0);   /* nothing fires while stopped */
 	ck_clockevent_rearm();

@@ -247,8 +247,9 @@ typedef void (*ck_irq_fn)(unsigned int line, void *arg);
 
 /**
  * ck_irq_attach() - own hardware line @line on the RT class and call @fn.
- * Return: 0, -CK_EINVAL (line out of range: RT lines are 0..31, CK_RT_LINES,
- *         and below the PIC's line count), -CK_EBUSY (already attached).
+ * Return: 0, -CK_EINVAL (no such PIC line, or the PIC cannot route it to
+ *         the RT class), -CK_EBUSY (a co-kernel line, already attached, or
+ *         the PIC's CK_RT_SLOTS RT slots are taken).
  * Context: init, RT task.
  */
 int ck_irq_attach(unsigned int line, ck_irq_fn fn, void *arg);
