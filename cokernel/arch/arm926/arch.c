@@ -87,7 +87,7 @@ void *arch_phys_to_virt(uint32_t pa)
 
 /*
  * arch_fault() - an exception the co-kernel does not expect (before Linux,
- * the low vectors are ours): print it on the UART directly (the console
+ * the high vectors are ours): print it on the UART directly (the console
  * ring may be what broke) and stop. Context: exception, any mode.
  */
 void arch_fault(uint32_t kind, uint32_t lr, uint32_t spsr, uint32_t cpsr)

@@ -3,7 +3,7 @@
  * entry.S - the RT-class (FIQ) entry and the voluntary context switch.
  *
  * Both save/restore the frame of arch/ctx.h. The FIQ entry is reached from
- * the low vector 0x1c before Linux and from Linux's FIQ trampoline
+ * the high vector 0xffff001c before Linux and from Linux's FIQ trampoline
  * (ldr pc, =arch_rt_entry at vectors_page + FIQ_OFFSET) afterwards, in FIQ
  * mode with I=F=1. It saves the interrupted context with user-bank
  * stm/ldm (`^`), which is the right bank for every mode it can interrupt:
