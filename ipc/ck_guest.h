@@ -57,7 +57,7 @@ typedef int32_t ck_s32;
 #endif
 
 #define CK_GUEST_MAGIC 0x50474b43u  /* "CKGP" little-endian */
-#define CK_GUEST_ABI 2u
+#define CK_GUEST_ABI 3u
 #define CK_GUEST_MAX_MMIO 8
 
 #define CK_VIRQ_SOFT_BASE 32u
@@ -119,6 +119,15 @@ struct ck_guest_page {
 	/* notify(): Linux -> RT doorbell for IPC channel @chan; not wired yet:
 	 * returns -CK_ENOSYS (RT tasks poll their channels at their period). */
 	ck_s32 (*notify)(ck_u32 chan);
+
+	/* RT fault containment (cokernel/core/fault.c), co-kernel-written:
+	 * fault_entry, the VA Linux's exception vectors branch to when the
+	 * faulting context is an RT task (ARM: interrupted mode SYS; r0 = the
+	 * CK_FAULT_* kind, the task's r0 at [sp] of the exception mode), 0
+	 * where the arch has none yet; fault_record, the VA of the struct
+	 * ck_fault_record (ck_fault.h). */
+	ck_u32 fault_entry;
+	ck_u32 fault_record;
 };
 
 #endif /* CK_GUEST_H */

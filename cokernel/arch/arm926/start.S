@@ -17,6 +17,7 @@
  * L2 table, so nothing is written at PA 0.
  */
 #include <arch/cp15.h>
+#include <generated/asm-offsets.h>
 
 #define CK_VA_OFFSET (BOARD_CK_LINEAR_VA - BOARD_RAM_PA)
 
@@ -105,15 +106,16 @@ _reset:
 
 /* The vector page, mapped at 0xffff0000. PC-relative literals, so it runs
  * at any address. The FIQ literal is the RT entry Linux's trampoline uses
- * later (Linux maps its own vector page there). */
+ * later (Linux maps its own vector page there). Undefined instruction and
+ * the aborts go through rt_task_filter. */
 	.section .vectors, "ax"
 	.balign 4096
 vectors:
 	ldr	pc, v_reset
-	ldr	pc, v_undef
+	b	vf_undef
 	ldr	pc, v_swi
-	ldr	pc, v_pabt
-	ldr	pc, v_dabt
+	b	vf_pabt
+	b	vf_dabt
 	ldr	pc, v_reset          @ reserved slot
 	ldr	pc, v_irq
 	ldr	pc, v_fiq
@@ -124,7 +126,32 @@ v_pabt:		.word	exc_pabt
 v_dabt:		.word	exc_dabt
 v_irq:		.word	exc_irq
 v_fiq:		.word	arch_rt_entry
-		.word	0
+v_fault:	.word	arch_fault_entry
+
+/*
+ * rt_task_filter - an exception taken in SYS mode is an RT task's: enter
+ * arch_fault_entry with r0 = @kind and the task's r0 at [sp] (the contract
+ * Linux's vector filter keeps too, ipc/ck_guest.h). Any other mode is the
+ * co-kernel's own bug before Linux: @fatal reports it and stops.
+ * sp of ABT and UND points at a 3-word save area (ck_exc_save).
+ */
+.macro rt_task_filter kind, fatal
+	str	r0, [sp]
+	mrs	r0, spsr
+	and	r0, r0, #PSR_MODE_MASK
+	cmp	r0, #PSR_MODE_SYS
+	ldr	r0, [sp]
+	ldrne	pc, \fatal
+	mov	r0, #\kind
+	ldr	pc, v_fault
+.endm
+
+vf_undef:
+	rt_task_filter FAULT_UNDEF, v_undef
+vf_pabt:
+	rt_task_filter FAULT_PREFETCH, v_pabt
+vf_dabt:
+	rt_task_filter FAULT_DATA, v_dabt
 
 	.text
 start_va:
@@ -133,9 +160,9 @@ start_va:
 	msr	cpsr_c, #(PSR_MODE_IRQ | PSR_I | PSR_F)
 	ldr	sp, =ck_exc_stack_top
 	msr	cpsr_c, #(PSR_MODE_ABT | PSR_I | PSR_F)
-	ldr	sp, =ck_exc_stack_top
+	ldr	sp, =ck_exc_save
 	msr	cpsr_c, #(PSR_MODE_UND | PSR_I | PSR_F)
-	ldr	sp, =ck_exc_stack_top
+	ldr	sp, =ck_exc_save
 	msr	cpsr_c, #(PSR_MODE_SVC | PSR_I | PSR_F)
 	ldr	sp, =ck_boot_stack_top
 
@@ -215,11 +242,15 @@ arch_boot_linux:
 	.space	8192
 	.global ck_boot_stack_top
 ck_boot_stack_top:
+	.global ck_fiq_stack_limit
+ck_fiq_stack_limit:                 @ lowest word of the FIQ stack: canary
 	.space	4096
 	.global ck_fiq_stack_top
 ck_fiq_stack_top:
 	.space	1024
 ck_exc_stack_top:
+ck_exc_save:                        @ sp of ABT and UND: the filter's 3 words
+	.space	16
 
 	.section .pgtable, "aw", %nobits
 	.balign	16384

@@ -347,3 +347,16 @@ void arch_map_window(unsigned int idx, uint32_t va, uint64_t pa, uint32_t size)
 			   "r"(mas2), "r"(mas3), "r"(mas7)
 			 : "memory");
 }
+
+extern uint32_t ck_crit_stack_limit[];
+
+/* The word at ck_crit_stack_limit is the critical stack's lowest (start.S). */
+volatile uint32_t *arch_rt_stack_limit(void)
+{
+	return ck_crit_stack_limit;
+}
+
+uintptr_t arch_ctx_pc(const struct ck_arch_ctx *ctx)
+{
+	return ctx->w[CTX_PC];
+}
