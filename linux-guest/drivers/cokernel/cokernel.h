@@ -46,6 +46,15 @@ extern struct ck_guest_page *cokernel_page;
  */
 int cokernel_virq_map(unsigned int virq, unsigned int type);
 
+#ifdef CONFIG_ARM
+/*
+ * fault.c: install the FIQ trampoline to the co-kernel's rt_entry and the
+ * RT task fault filters in front of Linux's undef/abort stubs. Return 0 or
+ * a negative errno. Context: init_IRQ, before interrupts are enabled.
+ */
+int cokernel_vectors_install(const struct ck_guest_page *p);
+#endif
+
 #ifdef CONFIG_PPC
 /*
  * e500: where Linux's CriticalInput stub (head_85xx.S, patch 0002) branches,

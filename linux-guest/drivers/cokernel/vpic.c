@@ -115,10 +115,6 @@ int cokernel_virq_map(unsigned int virq, unsigned int type)
 	return irq;
 }
 
-/* FIQ trampoline copied to Linux's FIQ vector: ldr pc, [pc, #-4]; .word */
-static u32 ck_fiq_tramp[2];
-static struct fiq_handler ck_fiq_owner = { .name = "cokernel" };
-
 static int __init ck_vpic_map_windows(struct ck_guest_page *p)
 {
 	unsigned int i;
@@ -163,11 +159,9 @@ static int __init ck_vpic_of_init(struct device_node *node,
 	if (ret)
 		return ret;
 
-	ck_fiq_tramp[0] = 0xe51ff004; /* ldr pc, [pc, #-4] */
-	ck_fiq_tramp[1] = p->rt_entry;
-	if (claim_fiq(&ck_fiq_owner))
-		return -EBUSY;
-	set_fiq_handler(ck_fiq_tramp, sizeof(ck_fiq_tramp));
+	ret = cokernel_vectors_install(p);   /* FIQ, RT task faults: fault.c */
+	if (ret == -EBUSY)
+		return ret;
 
 	ck_domain = irq_domain_add_linear(node, p->nr_virq, &ck_vpic_domain_ops,
 					  NULL);
