@@ -125,9 +125,14 @@ struct ck_guest_page {
 	 * faulting context is an RT task (ARM: interrupted mode SYS; r0 = the
 	 * CK_FAULT_* kind, the task's r0 at [sp] of the exception mode), 0
 	 * where the arch has none yet; fault_record, the VA of the struct
-	 * ck_fault_record (ck_fault.h). */
+	 * ck_fault_record (ck_fault.h); rt_sp_lo..rt_sp_hi, the VA range
+	 * holding every RT task's stack (e500: an exception in supervisor
+	 * mode with r1 in it is an RT task's, r10 = kind, r10/r11 in
+	 * SPRG4/SPRG5, CTR in SPRG0: linux-guest/patches/0004). */
 	ck_u32 fault_entry;
 	ck_u32 fault_record;
+	ck_u32 rt_sp_lo;
+	ck_u32 rt_sp_hi;
 };
 
 #endif /* CK_GUEST_H */

@@ -5,9 +5,9 @@
  * or kept Linux out beyond the watchdog budget.
  *
  * The watchdog ticks every CK_WATCHDOG_TICK_NS (ck_core.tick_due_ns), where it
- * delays no RT release: in an RT interrupt that switches nothing or that
- * interrupted an RT task, or when a task blocks (sched.c). In an RT
- * interrupt it knows the context interrupted: the root context proves that Linux runs,
+ * delays no RT release: in an RT interrupt that switches nothing, or when
+ * a task sleeps (a delay or a period, sched.c). It is told the context that goes on running:
+ * the root context proves that Linux runs,
  * and so does a change of the root task's switch count (it counts each
  * time the root is switched in). Otherwise, once Linux has been out for
  * the budget, the interrupted task is the one holding the CPU and is
@@ -33,6 +33,11 @@ static struct {
 	int assert_line;
 	bool rt_stack_reported;
 } rt_faults;
+
+/* RT task stacks live in zero-initialised static memory (ck/fault.h);
+ * weak: the host sim has no such range (both NULL) */
+extern char __bss_start[] __attribute__((weak));
+extern char __bss_end[] __attribute__((weak));
 
 static const char *const fault_names[CK_FAULT_KINDS] = {
 	[CK_FAULT_NONE] = "none",
@@ -91,7 +96,7 @@ struct ck_task *fault_task(uint32_t kind, uint32_t pc, uint32_t addr,
 
 	if (t == sched_root() || kind >= CK_FAULT_KINDS)
 		return NULL;
-	if (kind == CK_FAULT_UNDEF && rt_faults.assert_task == t) {
+	if (rt_faults.assert_task == t) {   /* its trap (undef, program) */
 		kind = CK_FAULT_ASSERT;
 		addr = (uint32_t)rt_faults.assert_line;
 		rt_faults.assert_task = NULL;
@@ -104,7 +109,12 @@ struct ck_task *fault_task(uint32_t kind, uint32_t pc, uint32_t addr,
 void fault_task_created(struct ck_task *t)
 {
 	uint32_t i;
+	uintptr_t lo = (uintptr_t)__bss_start, hi = (uintptr_t)__bss_end;
 
+	if (hi && ((uintptr_t)t->stack < lo ||
+		   (uintptr_t)t->stack + t->stack_bytes > hi))
+		ck_printf("task %s: stack outside .bss: its faults are not contained on e500",
+			  t->name ? t->name : "?");
 	*(volatile uint32_t *)t->stack = CK_STACK_CANARY;
 	for (i = 0; i < rt_faults.nr_tasks; i++)
 		if (rt_faults.task[i] == t)
@@ -153,7 +163,7 @@ void fault_tick(struct ck_task *cur)
 		if (rt_faults.hook[i])
 			rt_faults.hook[i]();
 	if (!cur || !rt_faults.budget_ns)
-		return;   /* a task blocks: it is not the one holding the CPU */
+		return;   /* the root resumes after a task sleeps */
 	if (cur == root || root->switches != rt_faults.root_switches) {
 		rt_faults.root_switches = root->switches;
 		rt_faults.root_seen_ns = now;
@@ -236,6 +246,8 @@ static int fault_init(void)
 	r->magic = CK_FAULT_MAGIC;
 	ck_guest_page.fault_record = (ck_u32)(uintptr_t)r;
 	ck_guest_page.fault_entry = (ck_u32)(uintptr_t)arch_fault_entry;
+	ck_guest_page.rt_sp_lo = (ck_u32)(uintptr_t)__bss_start;
+	ck_guest_page.rt_sp_hi = (ck_u32)(uintptr_t)__bss_end;
 	if (rt_limit)
 		*rt_limit = CK_STACK_CANARY;
 	ck_core.tick_due_ns = (uint32_t)(clock_update() + CK_WATCHDOG_TICK_NS);

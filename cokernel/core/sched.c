@@ -118,9 +118,15 @@ void sched_block(struct ck_list *wait_pos)
 	t->state = CK_TASK_BLOCKED;
 	if (wait_pos)
 		ck_list_insert_before(wait_pos, &t->rq_node);
-	if ((int32_t)((uint32_t)ck_clk.now_ns - ck_core.tick_due_ns) >= 0) {
-		ck_core.in_irq = true;   /* the watchdog's hooks switch nothing */
-		fault_tick(NULL);
+	if (!wait_pos &&
+	    (int32_t)((uint32_t)ck_clk.now_ns - ck_core.tick_due_ns) >= 0) {
+		/* the watchdog's tick as a task sleeps (a delay, a period; not
+		 * on a semaphore's fast path): with the task about to run,
+		 * unless the root is; its hooks switch nothing */
+		struct ck_task *next = rq_pick();
+
+		ck_core.in_irq = true;
+		fault_tick(next == &rq.root ? NULL : next);
 		ck_core.in_irq = false;
 	}
 	sched_switch_to(rq_pick());
@@ -176,10 +182,10 @@ struct ck_task *ck_rt_irq_handle(void)
 	irq_dispatch_all();
 	timer_expire(clock_fold());
 	next = rq_pick();
-	/* the watchdog's tick, when it delays no release: nothing to switch
-	 * to, or RT interrupted RT (where a runaway task is caught) */
-	if (__builtin_expect((int32_t)((uint32_t)ck_clk.now_ns - ck_core.tick_due_ns) >= 0, 0) &&
-	    (next == ck_current_task || ck_current_task != &rq.root)) {
+	/* the watchdog's tick where it delays no release: nothing to switch
+	 * to (the interrupted context goes on, be it a runaway task) */
+	if (next == ck_current_task &&
+	    __builtin_expect((int32_t)((uint32_t)ck_clk.now_ns - ck_core.tick_due_ns) >= 0, 0)) {
 		fault_tick(ck_current_task);
 		next = rq_pick();
 	}

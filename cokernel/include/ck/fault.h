@@ -8,6 +8,9 @@
  * the fault record Linux reads (ipc/ck_fault.h). Linux and the other RT
  * tasks carry on.
  *
+ * Task stacks must be zero-initialised static memory (.bss): e500's Linux
+ * tells an RT task's exception by its stack pointer (ipc/ck_guest.h).
+ *
  * Not contained: a fault in an RT interrupt handler or timer callback
  * (the RT class's own context); it stops the co-kernel with a report on
  * the UART, as before the hand-over.
@@ -21,10 +24,11 @@
 
 /** Default RT watchdog budget: how long RT tasks may keep Linux out. */
 #define CK_WATCHDOG_BUDGET_NS (100ull * CK_NS_PER_MS)
-/* The watchdog looks this often, at the first RT interrupt from each tick
- * on (sched.c): a runaway task is caught within its budget plus one tick
- * when RT timers are pending (a periodic task), else at the clockevent's
- * idle re-arm, at most CK_CLOCK_MAX_IDLE_NS later. */
+/* The watchdog looks this often, at the first RT interrupt that switches
+ * nothing or the first task sleep from each tick on (sched.c): a runaway
+ * task is caught within its budget plus one tick while a periodic task
+ * runs, else at the clockevent's idle re-arm, at most
+ * CK_CLOCK_MAX_IDLE_NS later. */
 #define CK_WATCHDOG_TICK_NS (25ull * CK_NS_PER_MS)
 /* Written at the lowest word of every task stack and of the RT-class stack. */
 #define CK_STACK_CANARY 0x5ca1ab1eu
@@ -70,20 +74,21 @@ struct ck_task *fault_task(uint32_t kind, uint32_t pc, uint32_t addr,
 
 /*
  * The tick is due when the clock's low 32 bits pass ck_core.tick_due_ns
- * (core.h); the scheduler tests that where a tick delays no RT release
- * (sched.c): a load and a compare on the RT path instead of a timer in the
- * queue, whose presence would make every RT release program the
- * clockevent the long way, and whose expiry would delay the release it
- * coincides with. A tick postponed for 2^31 ns waits 2^31 ns more.
+ * (core.h); the scheduler tests that only where a tick delays no RT
+ * release (sched.c), instead of keeping a timer in the queue, whose
+ * presence would make every RT release program the clockevent the long
+ * way, and whose expiry would delay the release it coincides with. A tick
+ * postponed for 2^31 ns waits 2^31 ns more.
  */
 
 /**
  * fault_tick() - the watchdog tick at the clock's last reading
- * (ck_clk.now_ns): stack canaries, the console's stale
- * lines, slow hooks (ck_watchdog_hook()) and, given the task @cur an RT
- * interrupt interrupted (the root or an RT task; NULL when called as a
- * task blocks), Linux's absence; sets the next ck_core.tick_due_ns.
- * Context: RT interrupt or sched_block(), RT masked, ck_core.in_irq set
+ * (ck_clk.now_ns): stack canaries, the console's stale lines, slow hooks
+ * (ck_watchdog_hook()) and, given the context @cur that goes on running
+ * (the root or an RT task: the one an RT interrupt interrupted and
+ * resumes, or the one a sleeping task hands the CPU to; NULL for the
+ * root there), Linux's absence; sets the next ck_core.tick_due_ns.
+ * Context: RT interrupt or sched_block() of a sleep, RT masked, ck_core.in_irq set
  * (a hook's wake-up switches nothing).
  */
 void fault_tick(struct ck_task *cur);

@@ -62,6 +62,12 @@ int cokernel_vectors_install(const struct ck_guest_page *p);
  * it to the co-kernel's rt_entry.
  */
 extern u32 cokernel_rt_entry;
+
+/*
+ * fault.c: point head_booke.h's COKERNEL_FAULT filters (patch 0004) at the
+ * co-kernel's fault entry and RT stack range. Context: init, before attach.
+ */
+void cokernel_fault_route(const struct ck_guest_page *p);
 #endif
 
 #endif

@@ -15,6 +15,13 @@
  * there with set_fiq_handler() (arch/arm/kernel/fiq.c), and the three
  * vector slots become branches to them (they are `b vector_<x>` in
  * entry-armv.S's .vectors, notes/linuxhooks.md §1.1, §1.3).
+ *
+ * e500: RT tasks run in supervisor mode like Linux, on stacks in the
+ * co-kernel's memory; patch 0004 puts a filter at the head of Linux's
+ * DataStorage, InstructionStorage, Alignment and Program handlers that
+ * sends an exception taken in supervisor mode with r1 in that range to the
+ * co-kernel (arch/powerpc/kernel/head_booke.h COKERNEL_FAULT); here it
+ * gets the entry and the range.
  */
 #define pr_fmt(fmt) "cokernel: " fmt
 
@@ -147,6 +154,21 @@ int __init cokernel_vectors_install(const struct ck_guest_page *p)
 	return 0;
 }
 #endif /* CONFIG_ARM */
+
+#ifdef CONFIG_PPC
+extern u32 cokernel_fault_entry, cokernel_rt_sp_lo, cokernel_rt_sp_hi;
+
+void __init cokernel_fault_route(const struct ck_guest_page *p)
+{
+	if (!p->fault_entry || p->rt_sp_lo >= p->rt_sp_hi)
+		return;
+	WRITE_ONCE(cokernel_fault_entry, p->fault_entry);
+	WRITE_ONCE(cokernel_rt_sp_lo, p->rt_sp_lo);
+	WRITE_ONCE(cokernel_rt_sp_hi, p->rt_sp_hi);   /* last: opens the range */
+	pr_info("RT task faults go to the co-kernel (%08x, stacks %08x-%08x)\n",
+		p->fault_entry, p->rt_sp_lo, p->rt_sp_hi);
+}
+#endif /* CONFIG_PPC */
 
 #ifdef CONFIG_COKERNEL_DEBUGFS
 static const char *const ck_fault_names[CK_FAULT_KINDS] = {
