@@ -147,6 +147,20 @@ struct ck_guest_page {
 	/* notify(): Linux -> RT doorbell for IPC channel @chan; not wired yet:
 	 * returns -CK_ENOSYS (RT tasks poll their channels at their period). */
 	ck_s32 (*notify)(ck_u32 chan);
+
+	/* RT fault containment (cokernel/core/fault.c), co-kernel-written:
+	 * fault_entry, the VA Linux's exception vectors branch to when the
+	 * faulting context is an RT task (ARM: interrupted mode SYS; r0 = the
+	 * CK_FAULT_* kind, the task's r0 at [sp] of the exception mode), 0
+	 * where the arch has none yet; fault_record, the VA of the struct
+	 * ck_fault_record (ck_fault.h); rt_sp_lo..rt_sp_hi, the VA range
+	 * holding every RT task's stack (e500: an exception in supervisor
+	 * mode with r1 in it is an RT task's, r10 = kind, r10/r11 in
+	 * SPRG4/SPRG5, CTR in SPRG0: linux-guest/patches/0004). */
+	ck_u32 fault_entry;
+	ck_u32 fault_record;
+	ck_u32 rt_sp_lo;
+	ck_u32 rt_sp_hi;
 };
 
 /* The ops start at byte 200 on every target and host: op n at this offset. */
@@ -181,6 +195,14 @@ _Static_assert(offsetof(struct ck_guest_page, console_write) == CK_GUEST_OP_OFFS
 _Static_assert(offsetof(struct ck_guest_page, console_read) == CK_GUEST_OP_OFFSET(7),
 	       "page.console_read");
 _Static_assert(offsetof(struct ck_guest_page, notify) == CK_GUEST_OP_OFFSET(8), "page.notify");
-_Static_assert(sizeof(struct ck_guest_page) == CK_GUEST_OP_OFFSET(9), "page size");
+_Static_assert(offsetof(struct ck_guest_page, fault_entry) == CK_GUEST_OP_OFFSET(9),
+	       "page.fault_entry");
+_Static_assert(offsetof(struct ck_guest_page, fault_record) == CK_GUEST_OP_OFFSET(9) + 4,
+	       "page.fault_record");
+_Static_assert(offsetof(struct ck_guest_page, rt_sp_lo) == CK_GUEST_OP_OFFSET(9) + 8,
+	       "page.rt_sp_lo");
+_Static_assert(offsetof(struct ck_guest_page, rt_sp_hi) == CK_GUEST_OP_OFFSET(9) + 12,
+	       "page.rt_sp_hi");
+_Static_assert(sizeof(struct ck_guest_page) == CK_GUEST_OP_OFFSET(9) + 16, "page size");
 
 #endif /* CK_GUEST_H */

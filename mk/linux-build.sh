@@ -45,7 +45,7 @@ if [ ! -f "$tree/.ck-configured" ]; then
 	mkdir -p "$tree.tmp/drivers/cokernel"
 	cp -r "$top"/linux-guest/drivers/cokernel/. "$tree.tmp/drivers/cokernel/"
 	mkdir -p "$tree.tmp/drivers/cokernel/include"
-	cp "$top/ipc/ck_guest.h" "$tree.tmp/drivers/cokernel/include/"
+	cp "$top/ipc/ck_guest.h" "$top/ipc/ck_fault.h" "$tree.tmp/drivers/cokernel/include/"
 	say "configure: allnoconfig + $(basename "$frag")"
 	make -s -C "$tree.tmp" ARCH="$larch" CROSS_COMPILE="$cross" \
 		KCONFIG_ALLCONFIG="$frag" allnoconfig >/dev/null
@@ -63,10 +63,10 @@ if [ ! -f "$tree/.ck-configured" ]; then
 fi
 touch "$tree"	# last used, for pruning
 
-# the guest drivers and the ABI header: sync by content
+# the guest drivers and the ABI headers: sync by content
 rsync -rc --delete --exclude include "$top/linux-guest/drivers/cokernel/" "$tree/drivers/cokernel/"
 mkdir -p "$tree/drivers/cokernel/include"
-rsync -c "$top/ipc/ck_guest.h" "$tree/drivers/cokernel/include/"
+rsync -c "$top/ipc/ck_guest.h" "$top/ipc/ck_fault.h" "$tree/drivers/cokernel/include/"
 
 # Linux prints its version line (uname -v) at boot: no build date, user,
 # host or build count in it, which differ between builds and machines and,

@@ -19,6 +19,12 @@
  * printed again after the RT lines, its printable characters only (escape
  * sequences such as a cursor-position query must not be sent twice: the
  * terminal would answer into Linux's input).
+ *
+ * Stale lines: when the root side has not emitted a ready line for
+ * CK_CONSOLE_STALE_NS (Linux starved, stuck with IRQs off, or dead), the
+ * RT side becomes the consumer for a moment (console_rt_flush(), from the
+ * RT watchdog's tick) and sends a few lines itself, unless it interrupted
+ * the root side inside a consumer function (@root_busy).
  */
 #include <ck/console.h>
 #include "core.h"
@@ -33,6 +39,10 @@
  * runs with Linux's IRQs off and the UART may be slow (115200 baud: about
  * 14 ms a line); the rest goes out through the kick (console_drain). */
 #define LINES_PER_GUEST_WRITE 2u
+/* Lines one console_rt_flush() sends at most: bounds its RT time by
+ * CONSOLE_RT_FLUSH_LINES * (prefix + 160 + 2) UART writes, and fewer when
+ * the UART's FIFO fills (try_putc() never waits). */
+#define CONSOLE_RT_FLUSH_LINES 4u
 
 _Static_assert((CONSOLE_SLOTS & (CONSOLE_SLOTS - 1)) == 0,
 	       "CONSOLE_SLOTS must be a power of two");
@@ -61,6 +71,11 @@ static struct {
 	uint8_t gline_esc;           /* 0 text, 1 after ESC, 2 in ESC [ ... */
 	bool reprint;                /* a broken line waits to be reprinted */
 	uint32_t reprint_pos;
+	/* RT side as the consumer of last resort (console_rt_flush) */
+	volatile bool root_busy;     /* the root side is in a consumer function */
+	uint32_t stale_tail;         /* tail when last looked at */
+	uint64_t stale_since_ns;     /* since when it has not moved */
+	uint32_t rt_lines;           /* lines the RT side sent */
 } con;
 
 static inline void compiler_barrier(void)
@@ -225,7 +240,7 @@ static void gline_track(char c)
 /* RT lines the UART could not take yet: try again this much later. */
 #define CONSOLE_RETRY_NS (1000ull * 1000)
 
-uint64_t console_drain(void)
+static uint64_t drain(void)
 {
 	if (!con.uart || !rt_next())
 		return 0;
@@ -237,20 +252,54 @@ uint64_t console_drain(void)
 	return 0;
 }
 
+uint64_t console_drain(void)
+{
+	uint64_t again;
+
+	con.root_busy = true;
+	compiler_barrier();
+	again = drain();
+	compiler_barrier();
+	con.root_busy = false;
+	return again;
+}
+
+void console_rt_flush(uint64_t now_ns)
+{
+	uint32_t before;
+
+	if (!con.uart || con.root_busy || !rt_next() ||
+	    con.tail != con.stale_tail) {
+		con.stale_tail = con.tail;
+		con.stale_since_ns = now_ns;
+		return;
+	}
+	if (now_ns - con.stale_since_ns < CK_CONSOLE_STALE_NS)
+		return;
+	before = con.tail;
+	if (hold_check()) {
+		(void)rt_emit(CONSOLE_RT_FLUSH_LINES);
+		(void)reprint_emit();
+	}
+	con.rt_lines += con.tail - before;
+	con.stale_tail = con.tail;   /* still stale: the next tick goes on */
+}
+
+uint32_t console_rt_lines(void)
+{
+	return con.rt_lines;
+}
+
 static void uart_put_spin(char c)
 {
 	while (con.uart->try_putc(con.uart, c))
 		;
 }
 
-int console_guest_write(const char *buf, size_t len)
+static int guest_write(const char *buf, size_t len)
 {
 	size_t i;
 
-	if (!con.uart)
-		return (int)len;
-	if (len > INT32_MAX)
-		len = INT32_MAX;
 	if (hold_check()) {
 		/* a line boundary: waiting RT lines go first */
 		while (!rt_emit(LINES_PER_GUEST_WRITE))
@@ -272,6 +321,22 @@ int console_guest_write(const char *buf, size_t len)
 	if (rt_next() && con.kick)
 		con.kick();   /* the rest through the root side's drain */
 	return (int)len;
+}
+
+int console_guest_write(const char *buf, size_t len)
+{
+	int n;
+
+	if (!con.uart)
+		return (int)len;
+	if (len > INT32_MAX)
+		len = INT32_MAX;
+	con.root_busy = true;
+	compiler_barrier();
+	n = guest_write(buf, len);
+	compiler_barrier();
+	con.root_busy = false;
+	return n;
 }
 
 int console_guest_read(char *buf, size_t len)

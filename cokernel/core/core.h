@@ -58,6 +58,10 @@ struct ck_core_state {
 	const struct ck_board *board;
 	bool started;   /* ck_start() ran: the clockevent is live */
 	bool in_irq;    /* inside ck_rt_irq_handle(): no switching */
+	/* the RT watchdog's next tick (core/fault.c), low 32 bits of the
+	 * clock: due once (int32_t)(now - it) >= 0, beside in_irq so the RT
+	 * exit tests it in a load and a compare */
+	uint32_t tick_due_ns;
 };
 
 extern struct ck_core_state ck_core;
@@ -138,6 +142,18 @@ void sched_requeue(void);
 
 /** sched_exit() - the current task becomes dormant and switches away for good. RT masked. */
 void sched_exit(void) __attribute__((noreturn));
+
+/**
+ * sched_suspend() - fault containment: take @t (any state but root) out of
+ * scheduling and make it dormant; no switch. RT masked.
+ */
+void sched_suspend(struct ck_task *t);
+
+/** sched_pick_current() - make the most urgent ready task current; return it. RT masked. */
+struct ck_task *sched_pick_current(void);
+
+/** sched_root() - the root task. Context: any. */
+struct ck_task *sched_root(void);
 
 /* ---- clock.c ----------------------------------------------------- */
 

@@ -3,6 +3,7 @@
  * task.c - task life cycle, delays and periodic release (ck_task_* API).
  */
 #include "core.h"
+#include <ck/fault.h>
 
 /*
  * Wake timer of a task: a delay or a wait timeout ended. The timer just
@@ -55,6 +56,7 @@ int ck_task_create(struct ck_task *t, const char *name, int prio,
 
 	flags = arch_rt_mask();
 	arch_ctx_init(&t->ctx, ck_task_trampoline, t, (void *)top);
+	fault_task_created(t);
 	sched_ready(t);
 	sched_preempt();
 	arch_rt_restore(flags);

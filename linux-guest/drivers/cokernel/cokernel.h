@@ -47,6 +47,16 @@ extern struct ck_guest_page *cokernel_page;
  */
 int cokernel_soft_virq_map(unsigned int soft, unsigned int type);
 
+#ifdef CONFIG_ARM
+/*
+ * fault.c: install the FIQ trampoline to the co-kernel's rt_entry and the
+ * RT task fault filters in front of Linux's undef/abort stubs. Return 0 or
+ * a negative errno. Context: init_IRQ, before interrupts are enabled.
+ */
+int cokernel_vectors_install(const struct ck_guest_page *p);
+void cokernel_vectors_remove(void);
+#endif
+
 #ifdef CONFIG_PPC
 /*
  * e500: where Linux's CriticalInput stub (head_85xx.S, patch 0002) branches,
@@ -54,6 +64,12 @@ int cokernel_soft_virq_map(unsigned int soft, unsigned int type);
  * it to the co-kernel's rt_entry.
  */
 extern u32 cokernel_rt_entry;
+
+/*
+ * fault.c: point head_booke.h's COKERNEL_FAULT filters (patch 0004) at the
+ * co-kernel's fault entry and RT stack range. Context: init, before attach.
+ */
+void cokernel_fault_route(const struct ck_guest_page *p);
 #endif
 
 #endif

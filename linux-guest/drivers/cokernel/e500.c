@@ -121,6 +121,7 @@ static void __init ck_e500_attach(void)
 	 */
 	fallback = cokernel_rt_entry;
 	WRITE_ONCE(cokernel_rt_entry, p->rt_entry);
+	cokernel_fault_route(p);   /* RT task faults: fault.c */
 	ret = p->attach();
 	if (ret) {
 		WRITE_ONCE(cokernel_rt_entry, fallback);

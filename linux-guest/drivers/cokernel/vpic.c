@@ -122,10 +122,6 @@ int cokernel_soft_virq_map(unsigned int soft, unsigned int type)
 	return irq;
 }
 
-/* FIQ trampoline copied to Linux's FIQ vector: ldr pc, [pc, #-4]; .word */
-static u32 ck_fiq_tramp[2];
-static struct fiq_handler ck_fiq_owner = { .name = "cokernel" };
-
 static int __init ck_vpic_map_windows(struct ck_guest_page *p)
 {
 	unsigned int i;
@@ -178,15 +174,13 @@ static int __init ck_vpic_of_init(struct device_node *node,
 	if (ret)
 		return ret;
 
-	ck_fiq_tramp[0] = 0xe51ff004; /* ldr pc, [pc, #-4] */
-	ck_fiq_tramp[1] = p->rt_entry;
-	if (claim_fiq(&ck_fiq_owner))
-		return -EBUSY;
-	set_fiq_handler(ck_fiq_tramp, sizeof(ck_fiq_tramp));
+	ret = cokernel_vectors_install(p);   /* FIQ, RT task faults: fault.c */
+	if (ret == -EBUSY)
+		return ret;
 
 	ret = p->attach();
 	if (ret) {
-		release_fiq(&ck_fiq_owner);
+		cokernel_vectors_remove();
 		pr_err("co-kernel refused attach (%d, its console says why): "
 		       "no vPIC, Linux has no interrupts\n", ret);
 		return -ENODEV;

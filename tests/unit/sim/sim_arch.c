@@ -237,3 +237,16 @@ int arch_prepare_linux(uint32_t kernel_pa, uint32_t dtb_pa)
 	(void)dtb_pa;
 	return 0;
 }
+
+/* Fault containment hooks (ck/arch.h): no RT-class stack, no fault entry
+ * (the weak arch_fault_entry stays NULL); host contexts have no pc. */
+volatile uint32_t *arch_rt_stack_limit(void)
+{
+	return NULL;
+}
+
+uintptr_t arch_ctx_pc(const struct ck_arch_ctx *ctx)
+{
+	(void)ctx;
+	return 0;
+}
