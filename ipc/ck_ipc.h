@@ -34,6 +34,15 @@
  * [base, base + region_bytes) whatever the region contains. The Linux side
  * validates too (so a bug cannot crash a tool) and returns -CK_EBADMSG.
  *
+ * RT cost bound. Nothing Linux writes makes an RT-side call slower than a
+ * constant: one RT-side ck_ipc_send(), ck_ipc_recv(), ck_ipc_state_write()
+ * or ck_ipc_state_read() makes at most CK_IPC_RT_ACCESS_MAX loads and
+ * stores to the region, plus at most 2 * n for its payload of n bytes
+ * (n <= slot_bytes; for a read n <= the caller's buffer), reset requests
+ * included: a reset rewrites the directory entry and the channel header,
+ * never the slots (message indices run on across it, so no slot written
+ * before a reset can pass for a message after it).
+ *
  * Moving base. The co-kernel's virtual address of the region changes once,
  * at the hand-over to Linux; so every function takes the base as a
  * parameter and handles hold offsets, never pointers into the region.
@@ -75,6 +84,10 @@
 #define CK_IPC_ALIGN 8u
 #define CK_IPC_MAX_SLOTS 65536u /* ring slots, a power of two */
 #define CK_IPC_MAX_SLOT_BYTES 65536u
+
+/* RT-side region accesses per call besides the payload (see "RT cost
+ * bound" above; checked by tests/unit/test_ipc_bound.c). */
+#define CK_IPC_RT_ACCESS_MAX 96u
 
 /* Reference board: PA 0x07C00000, 1 MiB, uncached (bsp/versatilepb). */
 #define CK_IPC_REGION_BYTES_DEFAULT 0x100000u
