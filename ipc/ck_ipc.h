@@ -216,6 +216,14 @@ _Static_assert(offsetof(struct ck_ipc_state_hdr, writes) == 8, "state.writes");
  * ck_ipc_ring_create()/ck_ipc_state_create() (RT) or ck_ipc_open() (Linux).
  * Geometry fields are the trusted copy; the RT side also keeps the indices
  * and counters it owns here and only ever writes them to the region.
+ *
+ * Handle errors. Every call first checks its handle (the seal over idx..side
+ * must match: a handle never made by create/open, or changed since, fails),
+ * that the channel's kind and direction suit the call, and its sizes and
+ * pointers; a failure returns -CK_EINVAL before the region is touched (no
+ * reset request is taken, nothing is counted). A zero-length message or
+ * state is valid. A handle belongs to the region it was made on: the
+ * caller passes that region's base.
  */
 struct ck_ipc_chan {
 	char name[CK_IPC_NAME_BYTES]; /* to republish on reset */
@@ -235,6 +243,7 @@ struct ck_ipc_chan {
 	uint32_t faults;       /* corruptions detected */
 	uint32_t reset_seen;   /* desc.reset_req when last reset / created */
 	bool faulted;
+	uint32_t seal;         /* hash of idx..side: made by create/open */
 };
 
 /** struct ck_ipc_info - a validated snapshot of one channel, for listing. */
@@ -313,14 +322,14 @@ int ck_ipc_info(const void *base, uint32_t region_bytes, uint32_t idx,
 /**
  * ck_ipc_request_reset() - Linux side: ask the RT side to re-initialise a
  * FAULTED channel at its next call on it (bumps desc.reset_req).
- * Return: 0 or -CK_EINVAL. Context: Linux.
+ * Return: 0, or -CK_EINVAL (NULL @base, bad handle). Context: Linux.
  */
 int ck_ipc_request_reset(void *base, const struct ck_ipc_chan *ch);
 
 /**
  * ck_ipc_faulted() - whether the channel is FAULTED: the RT handle's
- * private flag on the RT side, the desc flag on the Linux side.
- * Context: any.
+ * private flag on the RT side, the desc flag on the Linux side; true for a
+ * NULL @base or a bad handle. Context: any.
  */
 bool ck_ipc_faulted(const void *base, const struct ck_ipc_chan *ch);
 
@@ -331,7 +340,8 @@ bool ck_ipc_faulted(const void *base, const struct ck_ipc_chan *ch);
  * ck_ipc_send() - put one message of @len bytes into a ring; only from the
  * producing side. RT side: wait-free, O(@len) plus a constant.
  * Return: 0, -CK_EAGAIN (full, reject policy; counted in rejected),
- * -CK_EINVAL (@len > slot_bytes, wrong side or kind), -CK_EBADMSG
+ * -CK_EINVAL (bad handle, @len > slot_bytes, NULL @msg with @len > 0,
+ * wrong side or kind: nothing done), -CK_EBADMSG
  * (corruption detected now; RT: channel marked FAULTED), -CK_EFAULT
  * (channel FAULTED). With CK_IPC_F_DROP_OLDEST a full ring overwrites its
  * oldest unread message and counts it in dropped.
@@ -344,7 +354,8 @@ int ck_ipc_send(void *base, struct ck_ipc_chan *ch, const void *msg,
  * ck_ipc_recv() - take the oldest message; only from the consuming side.
  * @buf_bytes: room in @buf; a message larger than that stays queued.
  * Return: the message length (>= 0), -CK_EAGAIN (empty), -CK_ENOSPC
- * (@buf too small), -CK_EINVAL, -CK_EBADMSG, -CK_EFAULT (as ck_ipc_send()).
+ * (@buf too small), -CK_EINVAL (bad handle, NULL @buf with @buf_bytes > 0,
+ * wrong side or kind), -CK_EBADMSG, -CK_EFAULT (as ck_ipc_send()).
  * Context: as ck_ipc_send(); RT side bounded (at most two slots examined).
  */
 int ck_ipc_recv(void *base, struct ck_ipc_chan *ch, void *buf,

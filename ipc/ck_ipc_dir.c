@@ -183,6 +183,19 @@ int ck_ipc_find(const void *base, uint32_t region_bytes, const char *name)
 	return -CK_ENODEV;
 }
 
+uint32_t ipc_chan_seal(const struct ck_ipc_chan *ch)
+{
+	const uint32_t w[] = { ch->idx,	       ch->kind,       ch->flags,
+			       ch->off,	       ch->bytes,      ch->slot_bytes,
+			       ch->nr_slots,   ch->stride,     ch->region_bytes,
+			       ch->side };
+	uint32_t h = 0x811c9dc5u, i; /* FNV-1a over the words */
+
+	for (i = 0; i < sizeof(w) / sizeof(w[0]); i++)
+		h = (h ^ w[i]) * 0x01000193u;
+	return h;
+}
+
 static void chan_fill(struct ck_ipc_chan *ch, const struct ck_ipc_desc *d,
 		      uint32_t idx, uint32_t region_bytes, uint32_t side)
 {
@@ -206,6 +219,7 @@ static void chan_fill(struct ck_ipc_chan *ch, const struct ck_ipc_desc *d,
 	ch->faults = d->faults;
 	ch->reset_seen = d->reset_req;
 	ch->faulted = false;
+	ch->seal = ipc_chan_seal(ch);
 }
 
 /* Rewrite the channel header from the handle: an empty ring whose indices
@@ -421,7 +435,7 @@ int ck_ipc_request_reset(void *base, const struct ck_ipc_chan *ch)
 {
 	ipc_vdesc *d;
 
-	if (!base || !ch || ch->idx >= CK_IPC_MAX_CHAN)
+	if (!base || !ipc_handle_sealed(ch))
 		return -CK_EINVAL;
 	d = &ipc_dir(base)->chan[ch->idx];
 	ipc_wr32(&d->reset_req, ipc_rd32(&d->reset_req) + 1u);
@@ -430,7 +444,7 @@ int ck_ipc_request_reset(void *base, const struct ck_ipc_chan *ch)
 
 bool ck_ipc_faulted(const void *base, const struct ck_ipc_chan *ch)
 {
-	if (!base || !ch || ch->idx >= CK_IPC_MAX_CHAN)
+	if (!base || !ipc_handle_sealed(ch))
 		return true;
 	if (ch->side == CK_IPC_SIDE_RT)
 		return ch->faulted;
@@ -500,8 +514,6 @@ int ipc_enter(void *base, struct ck_ipc_chan *ch)
 	ipc_vdir *dir = ipc_dir(base);
 	struct ck_ipc_desc d;
 
-	if (!base || !ch || ch->idx >= CK_IPC_MAX_CHAN)
-		return -CK_EINVAL;
 	if (ch->side == CK_IPC_SIDE_RT) {
 		/* Linux may ask for a reset at any time, not only after the RT
 		 * side saw a fault: a consumer that finds garbage the RT side
@@ -525,17 +537,5 @@ int ipc_enter(void *base, struct ck_ipc_chan *ch)
 		return ipc_corrupt(base, ch);
 	if (ch->side != CK_IPC_SIDE_RT && (d.flags & CK_IPC_F_FAULTED))
 		return -CK_EFAULT;
-	return 0;
-}
-
-int ipc_enter_as(void *base, struct ck_ipc_chan *ch, bool ring, bool writer)
-{
-	int err = ipc_enter(base, ch);
-
-	if (err)
-		return err;
-	if ((ring ? !ipc_is_ring(ch->kind) : !ipc_is_state(ch->kind)) ||
-	    ipc_side_writes(ch->kind, ch->side) != writer)
-		return -CK_EINVAL;
 	return 0;
 }

@@ -84,14 +84,31 @@ void ipc_desc_read(const void *base, uint32_t idx, struct ck_ipc_desc *d);
 void ipc_copy_to(volatile uint8_t *dst, const uint8_t *src, uint32_t n);
 void ipc_copy_from(uint8_t *dst, const volatile uint8_t *src, uint32_t n);
 
-/* Every ring/state call starts here: validates the directory and the entry
- * against the handle; on the RT side handles FAULTED and reset requests.
- * Return 0 or a negative error (already counted as a fault if it is one). */
-int ipc_enter(void *base, struct ck_ipc_chan *ch);
+/* The seal of a handle's geometry (idx .. side). */
+uint32_t ipc_chan_seal(const struct ck_ipc_chan *ch);
 
-/* ipc_enter(), then check the handle is a ring (@ring) or a state block
- * used from its producing/writing side (@writer) or the other one. */
-int ipc_enter_as(void *base, struct ck_ipc_chan *ch, bool ring, bool writer);
+/* Is @ch a handle create/open made and nobody changed since? */
+static inline bool ipc_handle_sealed(const struct ck_ipc_chan *ch)
+{
+	return ch && ch->idx < CK_IPC_MAX_CHAN &&
+	       ch->seal == ipc_chan_seal(ch);
+}
+
+/* ipc_handle_sealed(), and a ring (@ring) or a state block used from its
+ * producing/writing side (@writer) or the other one. Touches nothing. */
+static inline bool ipc_handle_ok(const struct ck_ipc_chan *ch, bool ring,
+				 bool writer)
+{
+	return ipc_handle_sealed(ch) &&
+	       (ring ? ipc_is_ring(ch->kind) : ipc_is_state(ch->kind)) &&
+	       ipc_side_writes(ch->kind, ch->side) == writer;
+}
+
+/* Every ring/state call starts here once its arguments are checked:
+ * validates the directory and the entry against the handle; on the RT side
+ * handles FAULTED and reset requests. Return 0 or a negative error (already
+ * counted as a fault if it is one). */
+int ipc_enter(void *base, struct ck_ipc_chan *ch);
 
 /* Corruption found by a call: RT side marks and counts, both return
  * -CK_EBADMSG. */

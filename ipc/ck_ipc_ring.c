@@ -38,12 +38,14 @@ int ck_ipc_send(void *base, struct ck_ipc_chan *ch, const void *msg,
 	ipc_vring *r;
 	ipc_vslot *s;
 	uint32_t head, tail, lag;
-	int err = ipc_enter_as(base, ch, true, true);
+	int err;
 
+	if (!base || !ipc_handle_ok(ch, true, true) || len > ch->slot_bytes ||
+	    (len && !msg))
+		return -CK_EINVAL;
+	err = ipc_enter(base, ch);
 	if (err)
 		return err;
-	if (len > ch->slot_bytes || (len && !msg))
-		return -CK_EINVAL;
 	r = ring_hdr(base, ch);
 	drop = ch->flags & CK_IPC_F_DROP_OLDEST;
 	if (rt) {
@@ -103,12 +105,13 @@ int ck_ipc_recv(void *base, struct ck_ipc_chan *ch, void *buf,
 	bool drop;
 	ipc_vring *r;
 	uint32_t tail, tries, max_tries;
-	int err = ipc_enter_as(base, ch, true, false);
+	int err;
 
+	if (!base || !ipc_handle_ok(ch, true, false) || (!buf && buf_bytes))
+		return -CK_EINVAL;
+	err = ipc_enter(base, ch);
 	if (err)
 		return err;
-	if (!buf && buf_bytes)
-		return -CK_EINVAL;
 	r = ring_hdr(base, ch);
 	drop = ch->flags & CK_IPC_F_DROP_OLDEST;
 	if (rt) {

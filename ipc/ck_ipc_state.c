@@ -10,12 +10,14 @@ int ck_ipc_state_write(void *base, struct ck_ipc_chan *ch, const void *data,
 {
 	ipc_vstate *st;
 	uint32_t seq;
-	int err = ipc_enter_as(base, ch, false, true);
+	int err;
 
+	if (!base || !ipc_handle_ok(ch, false, true) ||
+	    len > ch->slot_bytes || (len && !data))
+		return -CK_EINVAL;
+	err = ipc_enter(base, ch);
 	if (err)
 		return err;
-	if (len > ch->slot_bytes || (len && !data))
-		return -CK_EINVAL;
 	st = (ipc_vstate *)ipc_at(base, ch->off);
 	if (ch->side == CK_IPC_SIDE_RT) {
 		seq = ch->own_idx;
@@ -45,12 +47,13 @@ int ck_ipc_state_read(void *base, struct ck_ipc_chan *ch, void *buf,
 {
 	ipc_vstate *st;
 	uint32_t tries, max_tries;
-	int err = ipc_enter_as(base, ch, false, false);
+	int err;
 
+	if (!base || !ipc_handle_ok(ch, false, false) || (!buf && buf_bytes))
+		return -CK_EINVAL;
+	err = ipc_enter(base, ch);
 	if (err)
 		return err;
-	if (!buf && buf_bytes)
-		return -CK_EINVAL;
 	st = (ipc_vstate *)ipc_at(base, ch->off);
 	/* RT never waits for Linux: one attempt, the caller keeps its last
 	 * good value on -CK_EAGAIN. */
