@@ -4,7 +4,7 @@
  * channel directory, SPSC message rings, seqlock state blocks (DESIGN §5).
  *
  * This header and the ipc/ sources are compiled unchanged into the co-kernel, the
- * Linux library (linux-guest/tools) and the host tests. They need only
+ * Linux library (ipc/lib/libckipc, MIT) and the host tests. They need only
  * <stdint.h>, <stddef.h> and <stdbool.h>; no libc call is made.
  *
  * Region layout (all fields little-endian on the reference board, native

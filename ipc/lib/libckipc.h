@@ -1,8 +1,11 @@
-/* SPDX-License-Identifier: GPL-2.0 */
+/* SPDX-License-Identifier: MIT */
 /*
  * libckipc.h - Linux userspace access to the cokernel IPC region: map it
  * through UIO (/dev/uioN named "cokernel-shm"), open channels by name, wait
  * for the IPC doorbell. The channel code itself is ipc/ (ck_ipc.h).
+ *
+ * MIT, like ipc/: a program of any licence may link it (and the ipc/
+ * sources it builds on); the tools in linux-guest/tools are one user.
  *
  * Environment: CKIPC_DEV=<path> uses that file (or device) instead of the
  * UIO device found by name; a regular file is mapped whole and the doorbell

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0
+// SPDX-License-Identifier: MIT
 /* libckipc.c - map the cokernel IPC region through UIO, find channels. */
 #define _GNU_SOURCE
 #include <dirent.h>
