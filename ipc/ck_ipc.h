@@ -18,9 +18,10 @@
  *
  * Ownership. The RT side writes the directory; Linux only reads it, except
  * ck_ipc_desc.reset_req. In a ring the producer owns head/sent/rejected/
- * dropped and the slots it fills, the consumer owns tail/received. In a
- * state block the writer owns everything. Nobody writes a field it does
- * not own.
+ * dropped and the slots it fills, the consumer owns tail/received/invalid.
+ * In a state block the writer owns everything but invalid, which the
+ * reader owns. Nobody writes a field it does not own, except the RT side
+ * when Linux asks it for a reset.
  *
  * Trust. Linux is never trusted by the RT side. The RT side keeps a private
  * copy (struct ck_ipc_chan, in RT memory) of each channel's geometry and of
@@ -30,7 +31,13 @@
  * and dir.faults, and makes the call return -CK_EBADMSG; later calls return
  * -CK_EFAULT without touching the channel, until Linux bumps
  * desc.reset_req, after which the RT side's next call re-initialises the
- * channel from its private copy. No RT call ever reads or writes outside
+ * channel from its private copy. The RT side honours a reset request at
+ * any time (a Linux consumer may find garbage first); if the channel was
+ * not FAULTED but its header, or the slot Linux reads next, is not what a
+ * correct peer leaves, the reset counts that corruption as a fault first.
+ * A message that is well formed for the channel but that its consumer
+ * cannot use (wrong size, unknown command) is counted in the ring's or
+ * state block's `invalid` (ck_ipc_note_invalid()); the channel stays up. No RT call ever reads or writes outside
  * [base, base + region_bytes) whatever the region contains. The Linux side
  * validates too (so a bug cannot crash a tool) and returns -CK_EBADMSG.
  *
@@ -76,7 +83,7 @@
 
 #define CK_IPC_MAGIC 0x50494b43u /* "CKIP" little-endian */
 #define CK_IPC_ABI_MAJOR 1u
-#define CK_IPC_ABI_MINOR 0u
+#define CK_IPC_ABI_MINOR 1u /* 1: ring.invalid, state.invalid */
 #define CK_IPC_ABI ((CK_IPC_ABI_MAJOR << 16) | CK_IPC_ABI_MINOR)
 
 #define CK_IPC_MAX_CHAN 32u
@@ -150,7 +157,8 @@ struct ck_ipc_ring_hdr {
 	uint32_t dropped;  /* producer: unread messages overwritten */
 	uint32_t tail;     /* consumer: index of the next message to read */
 	uint32_t received; /* consumer: messages read */
-	uint32_t reserved[2];
+	uint32_t invalid;  /* consumer: messages read but unusable */
+	uint32_t reserved;
 };
 
 /*
@@ -169,7 +177,7 @@ struct ck_ipc_state_hdr {
 	uint32_t seq;    /* writer: odd while an update is in progress */
 	uint32_t len;    /* writer: valid payload bytes, <= desc.slot_bytes */
 	uint32_t writes; /* writer: updates published */
-	uint32_t reserved;
+	uint32_t invalid; /* reader: values read but unusable */
 };
 
 _Static_assert(sizeof(struct ck_ipc_desc) == 48, "desc size");
@@ -201,12 +209,15 @@ _Static_assert(offsetof(struct ck_ipc_ring_hdr, rejected) == 8, "ring.rej");
 _Static_assert(offsetof(struct ck_ipc_ring_hdr, dropped) == 12, "ring.drop");
 _Static_assert(offsetof(struct ck_ipc_ring_hdr, tail) == 16, "ring.tail");
 _Static_assert(offsetof(struct ck_ipc_ring_hdr, received) == 20, "ring.recv");
+_Static_assert(offsetof(struct ck_ipc_ring_hdr, invalid) == 24, "ring.inval");
 _Static_assert(sizeof(struct ck_ipc_slot_hdr) == 8, "slot hdr size");
 _Static_assert(offsetof(struct ck_ipc_slot_hdr, len) == 4, "slot.len");
 _Static_assert(sizeof(struct ck_ipc_state_hdr) == 16, "state hdr size");
 _Static_assert(offsetof(struct ck_ipc_state_hdr, seq) == 0, "state.seq");
 _Static_assert(offsetof(struct ck_ipc_state_hdr, len) == 4, "state.len");
 _Static_assert(offsetof(struct ck_ipc_state_hdr, writes) == 8, "state.writes");
+_Static_assert(offsetof(struct ck_ipc_state_hdr, invalid) == 12,
+	       "state.invalid");
 
 /* ------------------------------------------------------------------ */
 /* Handles (private memory of each side, never in the region).         */
@@ -239,7 +250,7 @@ struct ck_ipc_chan {
 	uint32_t side;         /* enum ck_ipc_side */
 	/* RT side only: */
 	uint32_t own_idx;      /* ring: head or tail this side owns; state: seq */
-	uint32_t sent, rejected, dropped, received, writes;
+	uint32_t sent, rejected, dropped, received, writes, invalid;
 	uint32_t faults;       /* corruptions detected */
 	uint32_t reset_seen;   /* desc.reset_req when last reset / created */
 	bool faulted;
@@ -250,6 +261,7 @@ struct ck_ipc_chan {
 struct ck_ipc_info {
 	char name[CK_IPC_NAME_BYTES];
 	uint32_t kind, flags, off, bytes, slot_bytes, nr_slots, faults;
+	uint32_t invalid; /* unusable messages / values the consumer counted */
 	/* ring: */
 	uint32_t head, tail, sent, rejected, dropped, received;
 	/* state: */
@@ -360,6 +372,16 @@ int ck_ipc_send(void *base, struct ck_ipc_chan *ch, const void *msg,
  */
 int ck_ipc_recv(void *base, struct ck_ipc_chan *ch, void *buf,
 		uint32_t buf_bytes);
+
+/**
+ * ck_ipc_note_invalid() - count one message (ring, consuming side) or value
+ * (state block, reading side) that was well formed for the channel but
+ * unusable to the caller: wrong size, unknown command, field out of range.
+ * The channel stays usable; `ckipc list` shows the count (INVAL).
+ * Return: 0, -CK_EINVAL (bad handle, producing/writing side), -CK_EBADMSG,
+ * -CK_EFAULT (as ck_ipc_recv()). Context: as ck_ipc_recv(); RT side O(1).
+ */
+int ck_ipc_note_invalid(void *base, struct ck_ipc_chan *ch);
 
 /* ------------------------------------------------------------------ */
 /* State blocks                                                        */

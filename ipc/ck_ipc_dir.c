@@ -216,20 +216,32 @@ static void chan_fill(struct ck_ipc_chan *ch, const struct ck_ipc_desc *d,
 	ch->side = side;
 	ch->own_idx = 0;
 	ch->sent = ch->rejected = ch->dropped = ch->received = ch->writes = 0;
+	ch->invalid = 0;
 	ch->faults = d->faults;
 	ch->reset_seen = d->reset_req;
 	ch->faulted = false;
 	ch->seal = ipc_chan_seal(ch);
 }
 
+/* The channel's `invalid` counter (ring or state header). */
+static volatile uint32_t *chan_invalid(const void *base,
+				       const struct ck_ipc_chan *ch)
+{
+	if (ipc_is_ring(ch->kind))
+		return &((ipc_vring *)ipc_at(base, ch->off))->invalid;
+	return &((ipc_vstate *)ipc_at(base, ch->off))->invalid;
+}
+
 /* Rewrite the channel header from the handle: an empty ring whose indices
  * both stand at the RT side's own index, or a never-written state block.
+ * The consumer's `invalid` count is history, like desc.faults: kept if the
+ * RT side owns it, left to Linux otherwise (zeroed for a new channel).
  * O(1): the slots are left as they are. A slot is only read once the
  * producer has published an index past it, and the producer rewrites a
  * slot's seq and len before that; message indices run on across a reset,
  * so a seq left from before it never equals an index read after it (until
  * 2^32 messages later). */
-static void chan_restart(void *base, const struct ck_ipc_chan *ch)
+static void chan_restart(void *base, const struct ck_ipc_chan *ch, bool fresh)
 {
 	if (ipc_is_ring(ch->kind)) {
 		ipc_vring *r = (ipc_vring *)ipc_at(base, ch->off);
@@ -240,16 +252,16 @@ static void chan_restart(void *base, const struct ck_ipc_chan *ch)
 		ipc_wr32(&r->rejected, ch->rejected);
 		ipc_wr32(&r->dropped, ch->dropped);
 		ipc_wr32(&r->received, ch->received);
-		ipc_wr32(&r->reserved[0], 0);
-		ipc_wr32(&r->reserved[1], 0);
+		ipc_wr32(&r->reserved, 0);
 	} else {
 		ipc_vstate *st = (ipc_vstate *)ipc_at(base, ch->off);
 
 		ipc_wr32(&st->seq, ch->own_idx);
 		ipc_wr32(&st->len, 0);
 		ipc_wr32(&st->writes, ch->writes);
-		ipc_wr32(&st->reserved, 0);
 	}
+	if (fresh || !ipc_side_writes(ch->kind, CK_IPC_SIDE_RT))
+		ipc_wr32(chan_invalid(base, ch), ch->invalid);
 }
 
 /* A new channel: its header, and every slot marked "being written" so a
@@ -258,7 +270,7 @@ static void chan_format(void *base, const struct ck_ipc_chan *ch)
 {
 	uint32_t i;
 
-	chan_restart(base, ch);
+	chan_restart(base, ch, true);
 	for (i = 0; ipc_is_ring(ch->kind) && i < ch->nr_slots; i++) {
 		uint32_t off = ch->off +
 			       (uint32_t)sizeof(struct ck_ipc_ring_hdr) +
@@ -376,6 +388,7 @@ int ck_ipc_open(const void *base, uint32_t region_bytes, const char *name,
 			ch->own_idx = ipc_rd32(&st->seq) & ~1u;
 			ch->writes = ipc_rd32(&st->writes);
 		}
+		ch->invalid = ipc_rd32(chan_invalid(base, ch));
 		ch->faulted = (d.flags & CK_IPC_F_FAULTED) != 0;
 	}
 	return 0;
@@ -409,7 +422,7 @@ int ck_ipc_info(const void *base, uint32_t region_bytes, uint32_t idx,
 	info->faults = d.faults;
 	info->head = info->tail = info->sent = info->rejected = 0;
 	info->dropped = info->received = info->seq = info->len = 0;
-	info->writes = 0;
+	info->writes = info->invalid = 0;
 	if (!ipc_desc_valid(&d, lim))
 		return -CK_EBADMSG;
 	if (ipc_is_ring(d.kind)) {
@@ -421,12 +434,14 @@ int ck_ipc_info(const void *base, uint32_t region_bytes, uint32_t idx,
 		info->rejected = ipc_rd32(&r->rejected);
 		info->dropped = ipc_rd32(&r->dropped);
 		info->received = ipc_rd32(&r->received);
+		info->invalid = ipc_rd32(&r->invalid);
 	} else {
 		ipc_vstate *st = (ipc_vstate *)ipc_at(base, d.off);
 
 		info->seq = ipc_rd32(&st->seq);
 		info->len = ipc_rd32(&st->len);
 		info->writes = ipc_rd32(&st->writes);
+		info->invalid = ipc_rd32(&st->invalid);
 	}
 	return 0;
 }
@@ -471,15 +486,39 @@ int ipc_corrupt(void *base, struct ck_ipc_chan *ch)
 	return -CK_EBADMSG;
 }
 
+/* Does the directory and entry @ch was made from still say the same? */
+static bool desc_matches(void *base, const struct ck_ipc_chan *ch)
+{
+	ipc_vdir *dir = ipc_dir(base);
+	struct ck_ipc_desc d;
+
+	if (ipc_rd32(&dir->magic) != CK_IPC_MAGIC ||
+	    ipc_rd32(&dir->abi) != CK_IPC_ABI)
+		return false;
+	ipc_desc_read(base, ch->idx, &d);
+	return d.kind == ch->kind && d.off == ch->off &&
+	       d.bytes == ch->bytes && d.slot_bytes == ch->slot_bytes &&
+	       d.nr_slots == ch->nr_slots &&
+	       (d.flags & ~CK_IPC_F_FAULTED) == ch->flags;
+}
+
 /* RT side: rewrite the directory constants, this entry and the channel
  * header from the handle, and clear FAULTED. The ring counters restart from
  * 0 (the two sides' counts must match again; desc.faults keeps the
- * history). O(1) whatever the region holds: see chan_restart(). */
+ * history). A corruption nobody counted yet (Linux found it first and
+ * asked for the reset) is counted before it is repaired. O(1) whatever the
+ * region holds: see chan_restart() and ipc_ring_consistent(). */
 static void chan_reset(void *base, struct ck_ipc_chan *ch)
 {
 	ipc_vdir *dir = ipc_dir(base);
 	ipc_vdesc *d = &dir->chan[ch->idx];
 	uint32_t nr, alloc;
+
+	if (!ch->faulted &&
+	    !(desc_matches(base, ch) && (ipc_is_ring(ch->kind)
+						 ? ipc_ring_consistent(base, ch)
+						 : ipc_state_consistent(base, ch))))
+		(void)ipc_corrupt(base, ch);
 
 	ipc_wr32(&dir->magic, CK_IPC_MAGIC);
 	ipc_wr32(&dir->abi, CK_IPC_ABI);
@@ -503,7 +542,7 @@ static void chan_reset(void *base, struct ck_ipc_chan *ch)
 	if (ipc_is_state(ch->kind))
 		ch->own_idx = 0; /* never written */
 	ch->sent = ch->rejected = ch->dropped = ch->received = 0;
-	chan_restart(base, ch);
+	chan_restart(base, ch, false);
 	CK_IPC_BARRIER();
 	ch->faulted = false;
 	ipc_wr32(&d->flags, ch->flags);
@@ -512,7 +551,6 @@ static void chan_reset(void *base, struct ck_ipc_chan *ch)
 int ipc_enter(void *base, struct ck_ipc_chan *ch)
 {
 	ipc_vdir *dir = ipc_dir(base);
-	struct ck_ipc_desc d;
 
 	if (ch->side == CK_IPC_SIDE_RT) {
 		/* Linux may ask for a reset at any time, not only after the RT
@@ -527,15 +565,27 @@ int ipc_enter(void *base, struct ck_ipc_chan *ch)
 			return -CK_EFAULT;
 		}
 	}
-	if (ipc_rd32(&dir->magic) != CK_IPC_MAGIC ||
-	    ipc_rd32(&dir->abi) != CK_IPC_ABI)
+	if (!desc_matches(base, ch))
 		return ipc_corrupt(base, ch);
-	ipc_desc_read(base, ch->idx, &d);
-	if (d.kind != ch->kind || d.off != ch->off || d.bytes != ch->bytes ||
-	    d.slot_bytes != ch->slot_bytes || d.nr_slots != ch->nr_slots ||
-	    (d.flags & ~CK_IPC_F_FAULTED) != ch->flags)
-		return ipc_corrupt(base, ch);
-	if (ch->side != CK_IPC_SIDE_RT && (d.flags & CK_IPC_F_FAULTED))
+	if (ch->side != CK_IPC_SIDE_RT &&
+	    (ipc_rd32(&dir->chan[ch->idx].flags) & CK_IPC_F_FAULTED))
 		return -CK_EFAULT;
+	return 0;
+}
+
+int ck_ipc_note_invalid(void *base, struct ck_ipc_chan *ch)
+{
+	volatile uint32_t *cnt;
+	int err;
+
+	if (!base || !ipc_handle_sealed(ch) ||
+	    ipc_side_writes(ch->kind, ch->side))
+		return -CK_EINVAL;
+	err = ipc_enter(base, ch);
+	if (err)
+		return err;
+	cnt = chan_invalid(base, ch);
+	ipc_wr32(cnt, ch->side == CK_IPC_SIDE_RT ? ++ch->invalid
+						 : ipc_rd32(cnt) + 1u);
 	return 0;
 }

@@ -110,6 +110,11 @@ static inline bool ipc_handle_ok(const struct ck_ipc_chan *ch, bool ring,
  * counted as a fault if it is one). */
 int ipc_enter(void *base, struct ck_ipc_chan *ch);
 
+/* RT side, O(1): could a correct peer have left the ring header (and the
+ * slot Linux reads next) / the state header as they are? */
+bool ipc_ring_consistent(void *base, const struct ck_ipc_chan *ch);
+bool ipc_state_consistent(void *base, const struct ck_ipc_chan *ch);
+
 /* Corruption found by a call: RT side marks and counts, both return
  * -CK_EBADMSG. */
 int ipc_corrupt(void *base, struct ck_ipc_chan *ch);

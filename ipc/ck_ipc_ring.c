@@ -167,3 +167,26 @@ int ck_ipc_recv(void *base, struct ck_ipc_chan *ch, void *buf,
 	ring_publish_tail(r, ch, tail, false);
 	return -CK_EAGAIN;
 }
+
+bool ipc_ring_consistent(void *base, const struct ck_ipc_chan *ch)
+{
+	ipc_vring *r = ring_hdr(base, ch);
+	bool rt_produces = ipc_side_writes(ch->kind, CK_IPC_SIDE_RT);
+	bool drop = ch->flags & CK_IPC_F_DROP_OLDEST;
+	uint32_t head = ipc_rd32(&r->head), tail = ipc_rd32(&r->tail);
+	uint32_t lag = head - tail;
+	ipc_vslot *s;
+
+	if ((rt_produces ? head : tail) != ch->own_idx)
+		return false;
+	if (lag > ch->nr_slots) /* a lapped drop-oldest consumer is fine */
+		return drop && lag <= RING_MAX_LAG;
+	if (lag == 0)
+		return true;
+	/* The slot the consumer reads next is complete, unless a Linux
+	 * producer is overwriting it on a drop-oldest ring. */
+	s = ring_slot(base, ch, tail);
+	if (ipc_rd32(&s->seq) != tail)
+		return drop && !rt_produces;
+	return ipc_rd32(&s->len) <= ch->slot_bytes;
+}

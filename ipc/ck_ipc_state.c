@@ -80,3 +80,15 @@ int ck_ipc_state_read(void *base, struct ck_ipc_chan *ch, void *buf,
 	}
 	return -CK_EAGAIN;
 }
+
+bool ipc_state_consistent(void *base, const struct ck_ipc_chan *ch)
+{
+	ipc_vstate *st = (ipc_vstate *)ipc_at(base, ch->off);
+	uint32_t seq = ipc_rd32(&st->seq);
+
+	if (ipc_side_writes(ch->kind, CK_IPC_SIDE_RT) && seq != ch->own_idx)
+		return false;
+	if (seq == 0 || (seq & 1u)) /* never written, or Linux mid-update */
+		return true;
+	return ipc_rd32(&st->len) <= ch->slot_bytes;
+}

@@ -26,9 +26,9 @@ static int cmd_list(struct ckipc *c)
 
 	printf("region %u bytes, %u channels, %u faults detected\n",
 	       d->region_bytes, nr, d->faults);
-	printf("%-15s %-11s %6s %5s %10s %10s %8s %8s %8s %8s %6s %s\n", "NAME",
-	       "KIND", "SLOT", "SLOTS", "HEAD/SEQ", "TAIL", "SENT", "REJECT",
-	       "DROP", "RECV", "FAULTS", "FLAGS");
+	printf("%-15s %-11s %6s %5s %10s %10s %8s %8s %8s %8s %6s %6s %s\n",
+	       "NAME", "KIND", "SLOT", "SLOTS", "HEAD/SEQ", "TAIL", "SENT",
+	       "REJECT", "DROP", "RECV", "INVAL", "FAULTS", "FLAGS");
 	for (i = 0; i < nr && i < CK_IPC_MAX_CHAN; i++) {
 		struct ck_ipc_info in;
 		int err = ck_ipc_info(c->base, c->size, i, &in);
@@ -42,18 +42,19 @@ static int cmd_list(struct ckipc *c)
 			continue;
 		}
 		if (in.kind == CK_IPC_RING_RT2LX || in.kind == CK_IPC_RING_LX2RT)
-			printf("%-15s %-11s %6u %5u %10u %10u %8u %8u %8u %8u %6u %s%s\n",
+			printf("%-15s %-11s %6u %5u %10u %10u %8u %8u %8u %8u %6u %6u %s%s\n",
 			       in.name, ckipc_kind_name(in.kind), in.slot_bytes,
 			       in.nr_slots, in.head, in.tail, in.sent,
-			       in.rejected, in.dropped, in.received, in.faults,
+			       in.rejected, in.dropped, in.received, in.invalid,
+			       in.faults,
 			       in.flags & CK_IPC_F_DROP_OLDEST ? "drop-oldest"
 							       : "reject",
 			       in.flags & CK_IPC_F_FAULTED ? ",FAULTED" : "");
 		else
-			printf("%-15s %-11s %6u %5u %10u %10s %8u %8s %8s %8s %6u %s\n",
+			printf("%-15s %-11s %6u %5u %10u %10s %8u %8s %8s %8s %6u %6u %s\n",
 			       in.name, ckipc_kind_name(in.kind), in.slot_bytes,
 			       1u, in.seq, "-", in.writes, "-", "-", "-",
-			       in.faults,
+			       in.invalid, in.faults,
 			       in.flags & CK_IPC_F_FAULTED ? "FAULTED" : "-");
 	}
 	return 0;
