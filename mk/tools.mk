@@ -10,7 +10,7 @@
 
 TOOLS_DIR := linux-guest/tools
 TOOLS_NAMES := latency ckipc switchbench regcheck sstep
-TOOLS_LIB_SRCS := ipc/lib/libckipc.c $(wildcard ipc/*.c)
+TOOLS_LIB_SRCS := ipc/lib/libckipc.c $(wildcard ipc/*.c) $(TOOLS_DIR)/cli.c
 TOOLS_HDRS := $(wildcard $(TOOLS_DIR)/*.h ipc/*.h ipc/lib/*.h)
 TOOLS_CFLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror -I$(TOP)/ipc -I$(TOP)/ipc/lib
 TOOLS_OUT := $(B)/tools

@@ -16,6 +16,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <sys/types.h>
 #include "ck_ipc.h"
 
 #define CKIPC_UIO_NAME "cokernel-shm"
@@ -36,6 +37,16 @@ void ckipc_close(struct ckipc *c);
 
 /** ckipc_chan() - Linux-side handle on channel @name. Return 0 or -CK_E*. */
 int ckipc_chan(struct ckipc *c, const char *name, struct ck_ipc_chan *ch);
+
+/**
+ * ckipc_claim() - claim channel @ch for this process alone, for as long as
+ * it runs: a write lock (fcntl F_SETLK) on byte @ch->idx of the region's
+ * file, which the kernel drops when the process exits or is killed, so a
+ * crashed holder never blocks the next one.
+ * Return: 0, -EBUSY (another process holds it; its pid in *@holder when
+ * @holder is not NULL, 0 if unknown), or -errno.
+ */
+int ckipc_claim(struct ckipc *c, const struct ck_ipc_chan *ch, pid_t *holder);
 
 /** ckipc_wait() - wait up to @timeout_ms for the IPC doorbell.
  *  Return 1 (rung), 0 (timeout or plain file), -errno. */
