@@ -29,8 +29,9 @@
 
 #include "ck_ipc.h"
 #include "ck_ipc_apps.h"
+#include "tool_region.h"
 
-#define REGION CK_IPC_REGION_BYTES_DEFAULT
+#define REGION TOOL_REGION_BYTES
 #define OUT_BYTES 65536
 
 struct rt {
@@ -50,35 +51,13 @@ static const char *tools_dir(void)
 static int setup(void **state)
 {
 	struct rt *f = calloc(1, sizeof(*f));
-	int fd;
 
 	assert_non_null(f);
 	snprintf(f->path, sizeof(f->path), "/tmp/ck-tools-XXXXXX");
-	fd = mkstemp(f->path);
-	assert_true(fd >= 0);
-	assert_int_equal(ftruncate(fd, REGION), 0);
-	f->base = mmap(NULL, REGION, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-	assert_true(f->base != MAP_FAILED);
-	close(fd);
+	f->base = tool_region_map(f->path);
 	snprintf(f->out_path, sizeof(f->out_path), "%s.out", f->path);
 	snprintf(f->err_path, sizeof(f->err_path), "%s.err", f->path);
-	assert_int_equal(ck_ipc_dir_init(f->base, REGION), 0);
-	assert_int_equal(ck_ipc_ring_create(f->base, REGION, CK_LAT_CTL,
-					    CK_IPC_RING_LX2RT,
-					    sizeof(struct ck_lat_cmd),
-					    CK_LAT_CTL_SLOTS, 0, &f->ctl),
-			 0);
-	assert_int_equal(ck_ipc_ring_create(f->base, REGION, CK_LAT_DATA,
-					    CK_IPC_RING_RT2LX,
-					    sizeof(struct ck_lat_rec),
-					    CK_LAT_DATA_SLOTS,
-					    CK_IPC_F_DROP_OLDEST, &f->data),
-			 0);
-	assert_int_equal(ck_ipc_state_create(f->base, REGION, CK_LAT_HIST,
-					     CK_IPC_STATE_RT2LX,
-					     sizeof(struct ck_lat_hist),
-					     &f->hist),
-			 0);
+	tool_region_latency(f->base, &f->ctl, &f->data, &f->hist);
 	assert_int_equal(ck_ipc_state_create(f->base, REGION, CK_SWB_STATE,
 					     CK_IPC_STATE_RT2LX,
 					     sizeof(struct ck_swb_result),
