@@ -37,9 +37,10 @@
  * correct peer leaves, the reset counts that corruption as a fault first.
  * A message that is well formed for the channel but that its consumer
  * cannot use (wrong size, unknown command) is counted in the ring's or
- * state block's `invalid` (ck_ipc_note_invalid()); the channel stays up. No RT call ever reads or writes outside
- * [base, base + region_bytes) whatever the region contains. The Linux side
- * validates too (so a bug cannot crash a tool) and returns -CK_EBADMSG.
+ * state block's `invalid` (ck_ipc_note_invalid()); the channel stays up.
+ * No RT call ever reads or writes outside [base, base + region_bytes)
+ * whatever the region contains. The Linux side validates too (so a bug
+ * cannot crash a tool) and returns -CK_EBADMSG.
  *
  * RT cost bound. Nothing Linux writes makes an RT-side call slower than a
  * constant: one RT-side ck_ipc_send(), ck_ipc_recv(), ck_ipc_state_write()
