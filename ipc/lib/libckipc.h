@@ -44,7 +44,9 @@ int ckipc_chan(struct ckipc *c, const char *name, struct ck_ipc_chan *ch);
  * file, which the kernel drops when the process exits or is killed, so a
  * crashed holder never blocks the next one.
  * Return: 0, -EBUSY (another process holds it; its pid in *@holder when
- * @holder is not NULL, 0 if unknown), or -errno.
+ * @holder is not NULL, 0 if unknown), or -errno. Context: Linux process;
+ * POSIX record locks belong to the process, and closing any descriptor of
+ * the region file in it (ckipc_close()) drops them.
  */
 int ckipc_claim(struct ckipc *c, const struct ck_ipc_chan *ch, pid_t *holder);
 
