@@ -4,7 +4,7 @@
  * channel directory, SPSC message rings, seqlock state blocks (DESIGN §5).
  *
  * This header and the ipc/ sources are compiled unchanged into the co-kernel, the
- * Linux library (linux-guest/tools) and the host tests. They need only
+ * Linux library (ipc/lib/libckipc, MIT) and the host tests. They need only
  * <stdint.h>, <stddef.h> and <stdbool.h>; no libc call is made.
  *
  * Region layout (all fields little-endian on the reference board, native
@@ -18,9 +18,10 @@
  *
  * Ownership. The RT side writes the directory; Linux only reads it, except
  * ck_ipc_desc.reset_req. In a ring the producer owns head/sent/rejected/
- * dropped and the slots it fills, the consumer owns tail/received. In a
- * state block the writer owns everything. Nobody writes a field it does
- * not own.
+ * dropped and the slots it fills, the consumer owns tail/received/invalid.
+ * In a state block the writer owns everything but invalid, which the
+ * reader owns. Nobody writes a field it does not own, except the RT side
+ * when Linux asks it for a reset.
  *
  * Trust. Linux is never trusted by the RT side. The RT side keeps a private
  * copy (struct ck_ipc_chan, in RT memory) of each channel's geometry and of
@@ -30,9 +31,25 @@
  * and dir.faults, and makes the call return -CK_EBADMSG; later calls return
  * -CK_EFAULT without touching the channel, until Linux bumps
  * desc.reset_req, after which the RT side's next call re-initialises the
- * channel from its private copy. No RT call ever reads or writes outside
- * [base, base + region_bytes) whatever the region contains. The Linux side
- * validates too (so a bug cannot crash a tool) and returns -CK_EBADMSG.
+ * channel from its private copy. The RT side honours a reset request at
+ * any time (a Linux consumer may find garbage first); if the channel was
+ * not FAULTED but its header, or the slot Linux reads next, is not what a
+ * correct peer leaves, the reset counts that corruption as a fault first.
+ * A message that is well formed for the channel but that its consumer
+ * cannot use (wrong size, unknown command) is counted in the ring's or
+ * state block's `invalid` (ck_ipc_note_invalid()); the channel stays up.
+ * No RT call ever reads or writes outside [base, base + region_bytes)
+ * whatever the region contains. The Linux side validates too (so a bug
+ * cannot crash a tool) and returns -CK_EBADMSG.
+ *
+ * RT cost bound. Nothing Linux writes makes an RT-side call slower than a
+ * constant: one RT-side ck_ipc_send(), ck_ipc_recv(), ck_ipc_state_write()
+ * or ck_ipc_state_read() makes at most CK_IPC_RT_ACCESS_MAX loads and
+ * stores to the region, plus at most 2 * n for its payload of n bytes
+ * (n <= slot_bytes; for a read n <= the caller's buffer), reset requests
+ * included: a reset rewrites the directory entry and the channel header,
+ * never the slots (message indices run on across it, so no slot written
+ * before a reset can pass for a message after it).
  *
  * Moving base. The co-kernel's virtual address of the region changes once,
  * at the hand-over to Linux; so every function takes the base as a
@@ -67,7 +84,7 @@
 
 #define CK_IPC_MAGIC 0x50494b43u /* "CKIP" little-endian */
 #define CK_IPC_ABI_MAJOR 1u
-#define CK_IPC_ABI_MINOR 0u
+#define CK_IPC_ABI_MINOR 1u /* 1: ring.invalid, state.invalid */
 #define CK_IPC_ABI ((CK_IPC_ABI_MAJOR << 16) | CK_IPC_ABI_MINOR)
 
 #define CK_IPC_MAX_CHAN 32u
@@ -75,6 +92,10 @@
 #define CK_IPC_ALIGN 8u
 #define CK_IPC_MAX_SLOTS 65536u /* ring slots, a power of two */
 #define CK_IPC_MAX_SLOT_BYTES 65536u
+
+/* RT-side region accesses per call besides the payload (see "RT cost
+ * bound" above; checked by tests/unit/test_ipc_bound.c). */
+#define CK_IPC_RT_ACCESS_MAX 96u
 
 /* Reference board: PA 0x07C00000, 1 MiB, uncached (bsp/versatilepb). */
 #define CK_IPC_REGION_BYTES_DEFAULT 0x100000u
@@ -137,7 +158,8 @@ struct ck_ipc_ring_hdr {
 	uint32_t dropped;  /* producer: unread messages overwritten */
 	uint32_t tail;     /* consumer: index of the next message to read */
 	uint32_t received; /* consumer: messages read */
-	uint32_t reserved[2];
+	uint32_t invalid;  /* consumer: messages read but unusable */
+	uint32_t reserved;
 };
 
 /*
@@ -156,7 +178,7 @@ struct ck_ipc_state_hdr {
 	uint32_t seq;    /* writer: odd while an update is in progress */
 	uint32_t len;    /* writer: valid payload bytes, <= desc.slot_bytes */
 	uint32_t writes; /* writer: updates published */
-	uint32_t reserved;
+	uint32_t invalid; /* reader: values read but unusable */
 };
 
 _Static_assert(sizeof(struct ck_ipc_desc) == 48, "desc size");
@@ -188,12 +210,15 @@ _Static_assert(offsetof(struct ck_ipc_ring_hdr, rejected) == 8, "ring.rej");
 _Static_assert(offsetof(struct ck_ipc_ring_hdr, dropped) == 12, "ring.drop");
 _Static_assert(offsetof(struct ck_ipc_ring_hdr, tail) == 16, "ring.tail");
 _Static_assert(offsetof(struct ck_ipc_ring_hdr, received) == 20, "ring.recv");
+_Static_assert(offsetof(struct ck_ipc_ring_hdr, invalid) == 24, "ring.inval");
 _Static_assert(sizeof(struct ck_ipc_slot_hdr) == 8, "slot hdr size");
 _Static_assert(offsetof(struct ck_ipc_slot_hdr, len) == 4, "slot.len");
 _Static_assert(sizeof(struct ck_ipc_state_hdr) == 16, "state hdr size");
 _Static_assert(offsetof(struct ck_ipc_state_hdr, seq) == 0, "state.seq");
 _Static_assert(offsetof(struct ck_ipc_state_hdr, len) == 4, "state.len");
 _Static_assert(offsetof(struct ck_ipc_state_hdr, writes) == 8, "state.writes");
+_Static_assert(offsetof(struct ck_ipc_state_hdr, invalid) == 12,
+	       "state.invalid");
 
 /* ------------------------------------------------------------------ */
 /* Handles (private memory of each side, never in the region).         */
@@ -203,6 +228,14 @@ _Static_assert(offsetof(struct ck_ipc_state_hdr, writes) == 8, "state.writes");
  * ck_ipc_ring_create()/ck_ipc_state_create() (RT) or ck_ipc_open() (Linux).
  * Geometry fields are the trusted copy; the RT side also keeps the indices
  * and counters it owns here and only ever writes them to the region.
+ *
+ * Handle errors. Every call first checks its handle (the seal over idx..side
+ * must match: a handle never made by create/open, or changed since, fails),
+ * that the channel's kind and direction suit the call, and its sizes and
+ * pointers; a failure returns -CK_EINVAL before the region is touched (no
+ * reset request is taken, nothing is counted). A zero-length message or
+ * state is valid. A handle belongs to the region it was made on: the
+ * caller passes that region's base.
  */
 struct ck_ipc_chan {
 	char name[CK_IPC_NAME_BYTES]; /* to republish on reset */
@@ -218,16 +251,18 @@ struct ck_ipc_chan {
 	uint32_t side;         /* enum ck_ipc_side */
 	/* RT side only: */
 	uint32_t own_idx;      /* ring: head or tail this side owns; state: seq */
-	uint32_t sent, rejected, dropped, received, writes;
+	uint32_t sent, rejected, dropped, received, writes, invalid;
 	uint32_t faults;       /* corruptions detected */
 	uint32_t reset_seen;   /* desc.reset_req when last reset / created */
 	bool faulted;
+	uint32_t seal;         /* hash of idx..side: made by create/open */
 };
 
 /** struct ck_ipc_info - a validated snapshot of one channel, for listing. */
 struct ck_ipc_info {
 	char name[CK_IPC_NAME_BYTES];
 	uint32_t kind, flags, off, bytes, slot_bytes, nr_slots, faults;
+	uint32_t invalid; /* unusable messages / values the consumer counted */
 	/* ring: */
 	uint32_t head, tail, sent, rejected, dropped, received;
 	/* state: */
@@ -300,14 +335,14 @@ int ck_ipc_info(const void *base, uint32_t region_bytes, uint32_t idx,
 /**
  * ck_ipc_request_reset() - Linux side: ask the RT side to re-initialise a
  * FAULTED channel at its next call on it (bumps desc.reset_req).
- * Return: 0 or -CK_EINVAL. Context: Linux.
+ * Return: 0, or -CK_EINVAL (NULL @base, bad handle). Context: Linux.
  */
 int ck_ipc_request_reset(void *base, const struct ck_ipc_chan *ch);
 
 /**
  * ck_ipc_faulted() - whether the channel is FAULTED: the RT handle's
- * private flag on the RT side, the desc flag on the Linux side.
- * Context: any.
+ * private flag on the RT side, the desc flag on the Linux side; true for a
+ * NULL @base or a bad handle. Context: any.
  */
 bool ck_ipc_faulted(const void *base, const struct ck_ipc_chan *ch);
 
@@ -318,7 +353,8 @@ bool ck_ipc_faulted(const void *base, const struct ck_ipc_chan *ch);
  * ck_ipc_send() - put one message of @len bytes into a ring; only from the
  * producing side. RT side: wait-free, O(@len) plus a constant.
  * Return: 0, -CK_EAGAIN (full, reject policy; counted in rejected),
- * -CK_EINVAL (@len > slot_bytes, wrong side or kind), -CK_EBADMSG
+ * -CK_EINVAL (bad handle, @len > slot_bytes, NULL @msg with @len > 0,
+ * wrong side or kind: nothing done), -CK_EBADMSG
  * (corruption detected now; RT: channel marked FAULTED), -CK_EFAULT
  * (channel FAULTED). With CK_IPC_F_DROP_OLDEST a full ring overwrites its
  * oldest unread message and counts it in dropped.
@@ -331,11 +367,22 @@ int ck_ipc_send(void *base, struct ck_ipc_chan *ch, const void *msg,
  * ck_ipc_recv() - take the oldest message; only from the consuming side.
  * @buf_bytes: room in @buf; a message larger than that stays queued.
  * Return: the message length (>= 0), -CK_EAGAIN (empty), -CK_ENOSPC
- * (@buf too small), -CK_EINVAL, -CK_EBADMSG, -CK_EFAULT (as ck_ipc_send()).
+ * (@buf too small), -CK_EINVAL (bad handle, NULL @buf with @buf_bytes > 0,
+ * wrong side or kind), -CK_EBADMSG, -CK_EFAULT (as ck_ipc_send()).
  * Context: as ck_ipc_send(); RT side bounded (at most two slots examined).
  */
 int ck_ipc_recv(void *base, struct ck_ipc_chan *ch, void *buf,
 		uint32_t buf_bytes);
+
+/**
+ * ck_ipc_note_invalid() - count one message (ring, consuming side) or value
+ * (state block, reading side) that was well formed for the channel but
+ * unusable to the caller: wrong size, unknown command, field out of range.
+ * The channel stays usable; `ckipc list` shows the count (INVAL).
+ * Return: 0, -CK_EINVAL (bad handle, producing/writing side), -CK_EBADMSG,
+ * -CK_EFAULT (as ck_ipc_recv()). Context: as ck_ipc_recv(); RT side O(1).
+ */
+int ck_ipc_note_invalid(void *base, struct ck_ipc_chan *ch);
 
 /* ------------------------------------------------------------------ */
 /* State blocks                                                        */

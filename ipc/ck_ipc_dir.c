@@ -4,6 +4,10 @@
 
 #define DIR_BYTES ((uint32_t)sizeof(struct ck_ipc_dir))
 
+#ifdef CK_DEBUG
+unsigned long ck_ipc_debug_accesses;
+#endif
+
 void ipc_copy_to(volatile uint8_t *dst, const uint8_t *src, uint32_t n)
 {
 	uint32_t i = 0;
@@ -12,11 +16,15 @@ void ipc_copy_to(volatile uint8_t *dst, const uint8_t *src, uint32_t n)
 		volatile uint32_t *d32 = (volatile uint32_t *)dst;
 		const uint32_t *s32 = (const uint32_t *)(const void *)src;
 
-		for (; i + 4u <= n; i += 4u)
+		for (; i + 4u <= n; i += 4u) {
+			IPC_COUNT_ACCESS();
 			d32[i / 4u] = s32[i / 4u];
+		}
 	}
-	for (; i < n; i++)
+	for (; i < n; i++) {
+		IPC_COUNT_ACCESS();
 		dst[i] = src[i];
+	}
 }
 
 void ipc_copy_from(uint8_t *dst, const volatile uint8_t *src, uint32_t n)
@@ -27,11 +35,15 @@ void ipc_copy_from(uint8_t *dst, const volatile uint8_t *src, uint32_t n)
 		const volatile uint32_t *s32 = (const volatile uint32_t *)src;
 		uint32_t *d32 = (uint32_t *)(void *)dst;
 
-		for (; i + 4u <= n; i += 4u)
+		for (; i + 4u <= n; i += 4u) {
+			IPC_COUNT_ACCESS();
 			d32[i / 4u] = s32[i / 4u];
+		}
 	}
-	for (; i < n; i++)
+	for (; i < n; i++) {
+		IPC_COUNT_ACCESS();
 		dst[i] = src[i];
+	}
 }
 
 uint64_t ipc_area_bytes(uint32_t kind, uint32_t slot_bytes, uint32_t nr_slots)
@@ -108,19 +120,17 @@ int ck_ipc_dir_init(void *base, uint32_t region_bytes)
 
 	if (!base || region_bytes < DIR_BYTES || ((uintptr_t)base & 7u))
 		return -CK_EINVAL;
-	dir->magic = 0; /* invalid while formatting */
+	ipc_wr32(&dir->magic, 0); /* invalid while formatting */
 	CK_IPC_BARRIER();
-	for (i = 0; i < DIR_BYTES; i++)
-		ipc_at(base, 0)[i] = 0;
-	dir->abi = CK_IPC_ABI;
-	dir->region_bytes = region_bytes;
-	dir->dir_bytes = DIR_BYTES;
-	dir->max_chan = CK_IPC_MAX_CHAN;
-	dir->nr_chan = 0;
-	dir->alloc_off = DIR_BYTES;
-	dir->faults = 0;
+	for (i = 0; i < DIR_BYTES; i += 4u)
+		ipc_wr32((volatile uint32_t *)ipc_at(base, i), 0);
+	ipc_wr32(&dir->abi, CK_IPC_ABI);
+	ipc_wr32(&dir->region_bytes, region_bytes);
+	ipc_wr32(&dir->dir_bytes, DIR_BYTES);
+	ipc_wr32(&dir->max_chan, CK_IPC_MAX_CHAN);
+	ipc_wr32(&dir->alloc_off, DIR_BYTES);
 	CK_IPC_BARRIER();
-	dir->magic = CK_IPC_MAGIC;
+	ipc_wr32(&dir->magic, CK_IPC_MAGIC);
 	return 0;
 }
 
@@ -131,14 +141,15 @@ static uint32_t dir_limit(const void *base, uint32_t region_bytes)
 	ipc_vdir *dir = ipc_dir(base);
 	uint32_t lim, nr, alloc;
 
-	if (dir->magic != CK_IPC_MAGIC ||
-	    (dir->abi >> 16) != CK_IPC_ABI_MAJOR)
+	if (ipc_rd32(&dir->magic) != CK_IPC_MAGIC ||
+	    (ipc_rd32(&dir->abi) >> 16) != CK_IPC_ABI_MAJOR)
 		return 0;
-	lim = dir->region_bytes;
-	nr = dir->nr_chan;
-	alloc = dir->alloc_off;
+	lim = ipc_rd32(&dir->region_bytes);
+	nr = ipc_rd32(&dir->nr_chan);
+	alloc = ipc_rd32(&dir->alloc_off);
 	if (lim > region_bytes || lim < DIR_BYTES ||
-	    dir->dir_bytes != DIR_BYTES || dir->max_chan != CK_IPC_MAX_CHAN ||
+	    ipc_rd32(&dir->dir_bytes) != DIR_BYTES ||
+	    ipc_rd32(&dir->max_chan) != CK_IPC_MAX_CHAN ||
 	    nr > CK_IPC_MAX_CHAN || alloc < DIR_BYTES || alloc > lim)
 		return 0;
 	return lim;
@@ -161,7 +172,7 @@ int ck_ipc_find(const void *base, uint32_t region_bytes, const char *name)
 		return err;
 	if (!name_valid(name, CK_IPC_NAME_BYTES))
 		return -CK_EINVAL;
-	nr = ipc_dir(base)->nr_chan;
+	nr = ipc_rd32(&ipc_dir(base)->nr_chan);
 	if (nr > CK_IPC_MAX_CHAN) /* re-read: Linux may have changed it */
 		return -CK_EBADMSG;
 	for (i = 0; i < nr; i++) {
@@ -170,6 +181,19 @@ int ck_ipc_find(const void *base, uint32_t region_bytes, const char *name)
 			return (int)i;
 	}
 	return -CK_ENODEV;
+}
+
+uint32_t ipc_chan_seal(const struct ck_ipc_chan *ch)
+{
+	const uint32_t w[] = { ch->idx,	       ch->kind,       ch->flags,
+			       ch->off,	       ch->bytes,      ch->slot_bytes,
+			       ch->nr_slots,   ch->stride,     ch->region_bytes,
+			       ch->side };
+	uint32_t h = 0x811c9dc5u, i; /* FNV-1a over the words */
+
+	for (i = 0; i < sizeof(w) / sizeof(w[0]); i++)
+		h = (h ^ w[i]) * 0x01000193u;
+	return h;
 }
 
 static void chan_fill(struct ck_ipc_chan *ch, const struct ck_ipc_desc *d,
@@ -192,38 +216,69 @@ static void chan_fill(struct ck_ipc_chan *ch, const struct ck_ipc_desc *d,
 	ch->side = side;
 	ch->own_idx = 0;
 	ch->sent = ch->rejected = ch->dropped = ch->received = ch->writes = 0;
+	ch->invalid = 0;
 	ch->faults = d->faults;
 	ch->reset_seen = d->reset_req;
 	ch->faulted = false;
+	ch->seal = ipc_chan_seal(ch);
 }
 
-void ipc_chan_format(void *base, const struct ck_ipc_chan *ch)
+/* The channel's `invalid` counter (ring or state header). */
+static volatile uint32_t *chan_invalid(const void *base,
+				       const struct ck_ipc_chan *ch)
+{
+	if (ipc_is_ring(ch->kind))
+		return &((ipc_vring *)ipc_at(base, ch->off))->invalid;
+	return &((ipc_vstate *)ipc_at(base, ch->off))->invalid;
+}
+
+/* Rewrite the channel header from the handle: an empty ring whose indices
+ * both stand at the RT side's own index, or a never-written state block.
+ * The consumer's `invalid` count is history, like desc.faults: kept if the
+ * RT side owns it, left to Linux otherwise (zeroed for a new channel).
+ * O(1): the slots are left as they are. A slot is only read once the
+ * producer has published an index past it, and the producer rewrites a
+ * slot's seq and len before that; message indices run on across a reset,
+ * so a seq left from before it never equals an index read after it (until
+ * 2^32 messages later). */
+static void chan_restart(void *base, const struct ck_ipc_chan *ch, bool fresh)
 {
 	if (ipc_is_ring(ch->kind)) {
 		ipc_vring *r = (ipc_vring *)ipc_at(base, ch->off);
-		uint32_t i;
 
-		r->head = 0;
-		r->tail = 0;
-		r->sent = ch->sent;
-		r->rejected = ch->rejected;
-		r->dropped = ch->dropped;
-		r->received = ch->received;
-		r->reserved[0] = r->reserved[1] = 0;
-		for (i = 0; i < ch->nr_slots; i++) {
-			ipc_vslot *s = (ipc_vslot *)ipc_at(
-				base, ch->off + (uint32_t)sizeof(*r) +
-					      i * ch->stride);
-			s->seq = i ^ CK_IPC_SEQ_BUSY;
-			s->len = 0;
-		}
+		ipc_wr32(&r->head, ch->own_idx);
+		ipc_wr32(&r->tail, ch->own_idx);
+		ipc_wr32(&r->sent, ch->sent);
+		ipc_wr32(&r->rejected, ch->rejected);
+		ipc_wr32(&r->dropped, ch->dropped);
+		ipc_wr32(&r->received, ch->received);
+		ipc_wr32(&r->reserved, 0);
 	} else {
 		ipc_vstate *st = (ipc_vstate *)ipc_at(base, ch->off);
 
-		st->seq = 0;
-		st->len = 0;
-		st->writes = ch->writes;
-		st->reserved = 0;
+		ipc_wr32(&st->seq, ch->own_idx);
+		ipc_wr32(&st->len, 0);
+		ipc_wr32(&st->writes, ch->writes);
+	}
+	if (fresh || !ipc_side_writes(ch->kind, CK_IPC_SIDE_RT))
+		ipc_wr32(chan_invalid(base, ch), ch->invalid);
+}
+
+/* A new channel: its header, and every slot marked "being written" so a
+ * dump of a fresh ring shows no message. RT init only: O(nr_slots). */
+static void chan_format(void *base, const struct ck_ipc_chan *ch)
+{
+	uint32_t i;
+
+	chan_restart(base, ch, true);
+	for (i = 0; ipc_is_ring(ch->kind) && i < ch->nr_slots; i++) {
+		uint32_t off = ch->off +
+			       (uint32_t)sizeof(struct ck_ipc_ring_hdr) +
+			       i * ch->stride;
+		ipc_vslot *s = (ipc_vslot *)ipc_at(base, off);
+
+		ipc_wr32(&s->seq, i ^ CK_IPC_SEQ_BUSY);
+		ipc_wr32(&s->len, 0);
 	}
 }
 
@@ -247,8 +302,8 @@ static int chan_create(void *base, uint32_t region_bytes, const char *name,
 	if (err != -CK_ENODEV)
 		return err;
 	lim = dir_limit(base, region_bytes);
-	nr = dir->nr_chan;
-	alloc = dir->alloc_off;
+	nr = ipc_rd32(&dir->nr_chan);
+	alloc = ipc_rd32(&dir->alloc_off);
 	if (!lim || nr > CK_IPC_MAX_CHAN || alloc < DIR_BYTES || alloc > lim ||
 	    alloc % CK_IPC_ALIGN)
 		return -CK_EBADMSG;
@@ -270,14 +325,14 @@ static int chan_create(void *base, uint32_t region_bytes, const char *name,
 	d.slot_bytes = slot_bytes;
 	d.nr_slots = nr_slots;
 	d.faults = 0;
-	d.reset_req = dir->chan[nr].reset_req; /* keep Linux's counter */
+	d.reset_req = ipc_rd32(&dir->chan[nr].reset_req); /* Linux's counter */
 	chan_fill(ch, &d, nr, region_bytes, CK_IPC_SIDE_RT);
-	ipc_chan_format(base, ch);
+	chan_format(base, ch);
 	ipc_copy_to((volatile uint8_t *)&dir->chan[nr], (const uint8_t *)&d,
 		    sizeof(d));
-	dir->alloc_off = alloc + (uint32_t)area;
+	ipc_wr32(&dir->alloc_off, alloc + (uint32_t)area);
 	CK_IPC_BARRIER();
-	dir->nr_chan = nr + 1u; /* publish last */
+	ipc_wr32(&dir->nr_chan, nr + 1u); /* publish last */
 	return 0;
 }
 
@@ -320,18 +375,20 @@ int ck_ipc_open(const void *base, uint32_t region_bytes, const char *name,
 		if (ipc_is_ring(d.kind)) {
 			ipc_vring *r = (ipc_vring *)ipc_at(base, d.off);
 
-			ch->own_idx = ipc_side_writes(d.kind, side) ? r->head
-								    : r->tail;
-			ch->sent = r->sent;
-			ch->rejected = r->rejected;
-			ch->dropped = r->dropped;
-			ch->received = r->received;
+			ch->own_idx = ipc_rd32(ipc_side_writes(d.kind, side)
+						       ? &r->head
+						       : &r->tail);
+			ch->sent = ipc_rd32(&r->sent);
+			ch->rejected = ipc_rd32(&r->rejected);
+			ch->dropped = ipc_rd32(&r->dropped);
+			ch->received = ipc_rd32(&r->received);
 		} else {
 			ipc_vstate *st = (ipc_vstate *)ipc_at(base, d.off);
 
-			ch->own_idx = st->seq & ~1u;
-			ch->writes = st->writes;
+			ch->own_idx = ipc_rd32(&st->seq) & ~1u;
+			ch->writes = ipc_rd32(&st->writes);
 		}
+		ch->invalid = ipc_rd32(chan_invalid(base, ch));
 		ch->faulted = (d.flags & CK_IPC_F_FAULTED) != 0;
 	}
 	return 0;
@@ -350,7 +407,7 @@ int ck_ipc_info(const void *base, uint32_t region_bytes, uint32_t idx,
 	if (err)
 		return err;
 	lim = dir_limit(base, region_bytes);
-	if (idx >= ipc_dir(base)->nr_chan || idx >= CK_IPC_MAX_CHAN)
+	if (idx >= ipc_rd32(&ipc_dir(base)->nr_chan) || idx >= CK_IPC_MAX_CHAN)
 		return -CK_ENODEV;
 	ipc_desc_read(base, idx, &d);
 	for (i = 0; i < CK_IPC_NAME_BYTES; i++)
@@ -365,24 +422,26 @@ int ck_ipc_info(const void *base, uint32_t region_bytes, uint32_t idx,
 	info->faults = d.faults;
 	info->head = info->tail = info->sent = info->rejected = 0;
 	info->dropped = info->received = info->seq = info->len = 0;
-	info->writes = 0;
+	info->writes = info->invalid = 0;
 	if (!ipc_desc_valid(&d, lim))
 		return -CK_EBADMSG;
 	if (ipc_is_ring(d.kind)) {
 		ipc_vring *r = (ipc_vring *)ipc_at(base, d.off);
 
-		info->head = r->head;
-		info->tail = r->tail;
-		info->sent = r->sent;
-		info->rejected = r->rejected;
-		info->dropped = r->dropped;
-		info->received = r->received;
+		info->head = ipc_rd32(&r->head);
+		info->tail = ipc_rd32(&r->tail);
+		info->sent = ipc_rd32(&r->sent);
+		info->rejected = ipc_rd32(&r->rejected);
+		info->dropped = ipc_rd32(&r->dropped);
+		info->received = ipc_rd32(&r->received);
+		info->invalid = ipc_rd32(&r->invalid);
 	} else {
 		ipc_vstate *st = (ipc_vstate *)ipc_at(base, d.off);
 
-		info->seq = st->seq;
-		info->len = st->len;
-		info->writes = st->writes;
+		info->seq = ipc_rd32(&st->seq);
+		info->len = ipc_rd32(&st->len);
+		info->writes = ipc_rd32(&st->writes);
+		info->invalid = ipc_rd32(&st->invalid);
 	}
 	return 0;
 }
@@ -391,25 +450,27 @@ int ck_ipc_request_reset(void *base, const struct ck_ipc_chan *ch)
 {
 	ipc_vdesc *d;
 
-	if (!base || !ch || ch->idx >= CK_IPC_MAX_CHAN)
+	if (!base || !ipc_handle_sealed(ch))
 		return -CK_EINVAL;
 	d = &ipc_dir(base)->chan[ch->idx];
-	d->reset_req = d->reset_req + 1u;
+	ipc_wr32(&d->reset_req, ipc_rd32(&d->reset_req) + 1u);
 	return 0;
 }
 
 bool ck_ipc_faulted(const void *base, const struct ck_ipc_chan *ch)
 {
-	if (!base || !ch || ch->idx >= CK_IPC_MAX_CHAN)
+	if (!base || !ipc_handle_sealed(ch))
 		return true;
 	if (ch->side == CK_IPC_SIDE_RT)
 		return ch->faulted;
-	return (ipc_dir(base)->chan[ch->idx].flags & CK_IPC_F_FAULTED) != 0;
+	return (ipc_rd32(&ipc_dir(base)->chan[ch->idx].flags) &
+		CK_IPC_F_FAULTED) != 0;
 }
 
 int ipc_corrupt(void *base, struct ck_ipc_chan *ch)
 {
 	ipc_vdir *dir = ipc_dir(base);
+	ipc_vdesc *d;
 
 	if (ch->side != CK_IPC_SIDE_RT)
 		return -CK_EBADMSG;
@@ -418,60 +479,84 @@ int ipc_corrupt(void *base, struct ck_ipc_chan *ch)
 	/* idx < CK_IPC_MAX_CHAN and the region holds the whole directory:
 	 * both were checked when the handle was made, so these stores stay
 	 * inside the region whatever Linux wrote. */
-	dir->chan[ch->idx].flags = ch->flags | CK_IPC_F_FAULTED;
-	dir->chan[ch->idx].faults = ch->faults;
-	dir->faults = dir->faults + 1u;
+	d = &dir->chan[ch->idx];
+	ipc_wr32(&d->flags, ch->flags | CK_IPC_F_FAULTED);
+	ipc_wr32(&d->faults, ch->faults);
+	ipc_wr32(&dir->faults, ipc_rd32(&dir->faults) + 1u);
 	return -CK_EBADMSG;
 }
 
+/* Does the directory and entry @ch was made from still say the same? */
+static bool desc_matches(void *base, const struct ck_ipc_chan *ch)
+{
+	ipc_vdir *dir = ipc_dir(base);
+	struct ck_ipc_desc d;
+
+	if (ipc_rd32(&dir->magic) != CK_IPC_MAGIC ||
+	    ipc_rd32(&dir->abi) != CK_IPC_ABI)
+		return false;
+	ipc_desc_read(base, ch->idx, &d);
+	return d.kind == ch->kind && d.off == ch->off &&
+	       d.bytes == ch->bytes && d.slot_bytes == ch->slot_bytes &&
+	       d.nr_slots == ch->nr_slots &&
+	       (d.flags & ~CK_IPC_F_FAULTED) == ch->flags;
+}
+
 /* RT side: rewrite the directory constants, this entry and the channel
- * from the handle, and clear FAULTED. The ring counters restart from 0 (the
- * two sides' counts must match again; desc.faults keeps the history).
- * Bounded by nr_slots. */
+ * header from the handle, and clear FAULTED. The ring counters restart from
+ * 0 (the two sides' counts must match again; desc.faults keeps the
+ * history). A corruption nobody counted yet (Linux found it first and
+ * asked for the reset) is counted before it is repaired. O(1) whatever the
+ * region holds: see chan_restart() and ipc_ring_consistent(). */
 static void chan_reset(void *base, struct ck_ipc_chan *ch)
 {
 	ipc_vdir *dir = ipc_dir(base);
 	ipc_vdesc *d = &dir->chan[ch->idx];
-	uint32_t i, nr;
+	uint32_t nr, alloc;
 
-	dir->magic = CK_IPC_MAGIC;
-	dir->abi = CK_IPC_ABI;
-	dir->region_bytes = ch->region_bytes;
-	dir->dir_bytes = DIR_BYTES;
-	dir->max_chan = CK_IPC_MAX_CHAN;
-	nr = dir->nr_chan;
+	if (!ch->faulted &&
+	    !(desc_matches(base, ch) && (ipc_is_ring(ch->kind)
+						 ? ipc_ring_consistent(base, ch)
+						 : ipc_state_consistent(base, ch))))
+		(void)ipc_corrupt(base, ch);
+
+	ipc_wr32(&dir->magic, CK_IPC_MAGIC);
+	ipc_wr32(&dir->abi, CK_IPC_ABI);
+	ipc_wr32(&dir->region_bytes, ch->region_bytes);
+	ipc_wr32(&dir->dir_bytes, DIR_BYTES);
+	ipc_wr32(&dir->max_chan, CK_IPC_MAX_CHAN);
+	nr = ipc_rd32(&dir->nr_chan);
 	if (nr > CK_IPC_MAX_CHAN || nr <= ch->idx)
-		dir->nr_chan = ch->idx + 1u;
-	if (dir->alloc_off < DIR_BYTES || dir->alloc_off > ch->region_bytes)
-		dir->alloc_off = ch->off + ch->bytes;
-	for (i = 0; i < CK_IPC_NAME_BYTES; i++)
-		d->name[i] = ch->name[i];
-	d->kind = ch->kind;
-	d->off = ch->off;
-	d->bytes = ch->bytes;
-	d->slot_bytes = ch->slot_bytes;
-	d->nr_slots = ch->nr_slots;
-	d->faults = ch->faults;
-	ch->own_idx = 0;
+		ipc_wr32(&dir->nr_chan, ch->idx + 1u);
+	alloc = ipc_rd32(&dir->alloc_off);
+	if (alloc < DIR_BYTES || alloc > ch->region_bytes)
+		ipc_wr32(&dir->alloc_off, ch->off + ch->bytes);
+	ipc_copy_to((volatile uint8_t *)d->name, (const uint8_t *)ch->name,
+		    CK_IPC_NAME_BYTES);
+	ipc_wr32(&d->kind, ch->kind);
+	ipc_wr32(&d->off, ch->off);
+	ipc_wr32(&d->bytes, ch->bytes);
+	ipc_wr32(&d->slot_bytes, ch->slot_bytes);
+	ipc_wr32(&d->nr_slots, ch->nr_slots);
+	ipc_wr32(&d->faults, ch->faults);
+	if (ipc_is_state(ch->kind))
+		ch->own_idx = 0; /* never written */
 	ch->sent = ch->rejected = ch->dropped = ch->received = 0;
-	ipc_chan_format(base, ch);
+	chan_restart(base, ch, false);
 	CK_IPC_BARRIER();
 	ch->faulted = false;
-	d->flags = ch->flags;
+	ipc_wr32(&d->flags, ch->flags);
 }
 
 int ipc_enter(void *base, struct ck_ipc_chan *ch)
 {
 	ipc_vdir *dir = ipc_dir(base);
-	struct ck_ipc_desc d;
 
-	if (!base || !ch || ch->idx >= CK_IPC_MAX_CHAN)
-		return -CK_EINVAL;
 	if (ch->side == CK_IPC_SIDE_RT) {
 		/* Linux may ask for a reset at any time, not only after the RT
-		 * side saw a fault: a consumer that finds garbage the RT side has
-		 * not touched yet must be able to get a clean channel. */
-		uint32_t req = dir->chan[ch->idx].reset_req;
+		 * side saw a fault: a consumer that finds garbage the RT side
+		 * has not touched yet must be able to get a clean channel. */
+		uint32_t req = ipc_rd32(&dir->chan[ch->idx].reset_req);
 
 		if (req != ch->reset_seen) {
 			ch->reset_seen = req;
@@ -480,26 +565,27 @@ int ipc_enter(void *base, struct ck_ipc_chan *ch)
 			return -CK_EFAULT;
 		}
 	}
-	if (dir->magic != CK_IPC_MAGIC || dir->abi != CK_IPC_ABI)
+	if (!desc_matches(base, ch))
 		return ipc_corrupt(base, ch);
-	ipc_desc_read(base, ch->idx, &d);
-	if (d.kind != ch->kind || d.off != ch->off || d.bytes != ch->bytes ||
-	    d.slot_bytes != ch->slot_bytes || d.nr_slots != ch->nr_slots ||
-	    (d.flags & ~CK_IPC_F_FAULTED) != ch->flags)
-		return ipc_corrupt(base, ch);
-	if (ch->side != CK_IPC_SIDE_RT && (d.flags & CK_IPC_F_FAULTED))
+	if (ch->side != CK_IPC_SIDE_RT &&
+	    (ipc_rd32(&dir->chan[ch->idx].flags) & CK_IPC_F_FAULTED))
 		return -CK_EFAULT;
 	return 0;
 }
 
-int ipc_enter_as(void *base, struct ck_ipc_chan *ch, bool ring, bool writer)
+int ck_ipc_note_invalid(void *base, struct ck_ipc_chan *ch)
 {
-	int err = ipc_enter(base, ch);
+	volatile uint32_t *cnt;
+	int err;
 
+	if (!base || !ipc_handle_sealed(ch) ||
+	    ipc_side_writes(ch->kind, ch->side))
+		return -CK_EINVAL;
+	err = ipc_enter(base, ch);
 	if (err)
 		return err;
-	if ((ring ? !ipc_is_ring(ch->kind) : !ipc_is_state(ch->kind)) ||
-	    ipc_side_writes(ch->kind, ch->side) != writer)
-		return -CK_EINVAL;
+	cnt = chan_invalid(base, ch);
+	ipc_wr32(cnt, ch->side == CK_IPC_SIDE_RT ? ++ch->invalid
+						 : ipc_rd32(cnt) + 1u);
 	return 0;
 }

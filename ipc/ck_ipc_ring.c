@@ -5,6 +5,7 @@
 /* Tail further than this behind head is impossible even for a lapped
  * drop-oldest consumer: it means the other side wrote garbage. */
 #define RING_MAX_LAG 0x80000000u
+#define RING_HDR_BYTES ((uint32_t)sizeof(struct ck_ipc_ring_hdr))
 
 static ipc_vring *ring_hdr(void *base, const struct ck_ipc_chan *ch)
 {
@@ -18,9 +19,15 @@ static ipc_vslot *ring_slot(void *base, const struct ck_ipc_chan *ch,
 {
 	uint32_t i = index & (ch->nr_slots - 1u);
 
-	return (ipc_vslot *)ipc_at(base, ch->off +
-					       (uint32_t)sizeof(struct ck_ipc_ring_hdr) +
+	return (ipc_vslot *)ipc_at(base, ch->off + RING_HDR_BYTES +
 					       i * ch->stride);
+}
+
+/* Bump a producer counter: from the RT side's private copy, or (Linux)
+ * from the shared value, which only the Linux producer writes. */
+static void ring_count(volatile uint32_t *shared, uint32_t *own, bool rt)
+{
+	ipc_wr32(shared, rt ? ++*own : ipc_rd32(shared) + 1u);
 }
 
 int ck_ipc_send(void *base, struct ck_ipc_chan *ch, const void *msg,
@@ -31,54 +38,47 @@ int ck_ipc_send(void *base, struct ck_ipc_chan *ch, const void *msg,
 	ipc_vring *r;
 	ipc_vslot *s;
 	uint32_t head, tail, lag;
-	int err = ipc_enter_as(base, ch, true, true);
+	int err;
 
+	if (!base || !ipc_handle_ok(ch, true, true) || len > ch->slot_bytes ||
+	    (len && !msg))
+		return -CK_EINVAL;
+	err = ipc_enter(base, ch);
 	if (err)
 		return err;
-	if (len > ch->slot_bytes || (len && !msg))
-		return -CK_EINVAL;
 	r = ring_hdr(base, ch);
 	drop = ch->flags & CK_IPC_F_DROP_OLDEST;
 	if (rt) {
 		head = ch->own_idx;
-		if (r->head != head)
+		if (ipc_rd32(&r->head) != head)
 			return ipc_corrupt(base, ch);
 	} else {
-		head = r->head;
+		head = ipc_rd32(&r->head);
 	}
-	tail = r->tail;
+	tail = ipc_rd32(&r->tail);
 	lag = head - tail;
 	if (lag > ch->nr_slots && (!drop || lag > RING_MAX_LAG))
 		return ipc_corrupt(base, ch);
 	if (lag >= ch->nr_slots) {
 		if (!drop) {
-			if (rt)
-				r->rejected = ++ch->rejected;
-			else
-				r->rejected = r->rejected + 1u;
+			ring_count(&r->rejected, &ch->rejected, rt);
 			return -CK_EAGAIN;
 		}
 		/* the slot of head holds message head - nr_slots, unread */
-		if (rt)
-			r->dropped = ++ch->dropped;
-		else
-			r->dropped = r->dropped + 1u;
+		ring_count(&r->dropped, &ch->dropped, rt);
 	}
 	s = ring_slot(base, ch, head);
-	s->seq = head ^ CK_IPC_SEQ_BUSY;
+	ipc_wr32(&s->seq, head ^ CK_IPC_SEQ_BUSY);
 	CK_IPC_BARRIER();
-	s->len = len;
+	ipc_wr32(&s->len, len);
 	ipc_copy_to((volatile uint8_t *)(s + 1), (const uint8_t *)msg, len);
 	CK_IPC_BARRIER();
-	s->seq = head;
+	ipc_wr32(&s->seq, head);
 	CK_IPC_BARRIER();
-	r->head = head + 1u;
-	if (rt) {
+	ipc_wr32(&r->head, head + 1u);
+	if (rt)
 		ch->own_idx = head + 1u;
-		r->sent = ++ch->sent;
-	} else {
-		r->sent = r->sent + 1u;
-	}
+	ring_count(&r->sent, &ch->sent, rt);
 	return 0;
 }
 
@@ -89,12 +89,12 @@ static void ring_publish_tail(ipc_vring *r, struct ck_ipc_chan *ch,
 		ch->own_idx = tail;
 		if (took)
 			ch->received++;
-		r->tail = tail;
-		r->received = ch->received;
+		ipc_wr32(&r->tail, tail);
+		ipc_wr32(&r->received, ch->received);
 	} else {
-		r->tail = tail;
+		ipc_wr32(&r->tail, tail);
 		if (took)
-			r->received = r->received + 1u;
+			ipc_wr32(&r->received, ipc_rd32(&r->received) + 1u);
 	}
 }
 
@@ -105,27 +105,28 @@ int ck_ipc_recv(void *base, struct ck_ipc_chan *ch, void *buf,
 	bool drop;
 	ipc_vring *r;
 	uint32_t tail, tries, max_tries;
-	int err = ipc_enter_as(base, ch, true, false);
+	int err;
 
+	if (!base || !ipc_handle_ok(ch, true, false) || (!buf && buf_bytes))
+		return -CK_EINVAL;
+	err = ipc_enter(base, ch);
 	if (err)
 		return err;
-	if (!buf && buf_bytes)
-		return -CK_EINVAL;
 	r = ring_hdr(base, ch);
 	drop = ch->flags & CK_IPC_F_DROP_OLDEST;
 	if (rt) {
 		tail = ch->own_idx;
-		if (r->tail != tail)
+		if (ipc_rd32(&r->tail) != tail)
 			return ipc_corrupt(base, ch);
 	} else {
-		tail = r->tail;
+		tail = ipc_rd32(&r->tail);
 	}
 	/* RT: Linux cannot run during this call, so one skip of a slot Linux
 	 * was overwriting is all that can happen. Linux: RT may overwrite
 	 * behind our back a few times; give up after a bounded number. */
 	max_tries = rt ? 2u : 8u;
 	for (tries = 0; tries < max_tries; tries++) {
-		uint32_t head = r->head;
+		uint32_t head = ipc_rd32(&r->head);
 		uint32_t lag = head - tail;
 		ipc_vslot *s;
 		uint32_t len;
@@ -138,13 +139,13 @@ int ck_ipc_recv(void *base, struct ck_ipc_chan *ch, void *buf,
 			tail = head - ch->nr_slots; /* lapped: oldest left */
 		}
 		s = ring_slot(base, ch, tail);
-		if (s->seq != tail) {
+		if (ipc_rd32(&s->seq) != tail) {
 			if (!drop)
 				return ipc_corrupt(base, ch);
 			tail++; /* being overwritten: it is lost */
 			continue;
 		}
-		len = s->len;
+		len = ipc_rd32(&s->len);
 		if (len > ch->slot_bytes)
 			return ipc_corrupt(base, ch);
 		if (len > buf_bytes) {
@@ -154,7 +155,7 @@ int ck_ipc_recv(void *base, struct ck_ipc_chan *ch, void *buf,
 		ipc_copy_from((uint8_t *)buf, (const volatile uint8_t *)(s + 1),
 			      len);
 		CK_IPC_BARRIER();
-		if (s->seq != tail) {
+		if (ipc_rd32(&s->seq) != tail) {
 			if (!drop)
 				return ipc_corrupt(base, ch);
 			tail++; /* overwritten while we copied */
@@ -165,4 +166,27 @@ int ck_ipc_recv(void *base, struct ck_ipc_chan *ch, void *buf,
 	}
 	ring_publish_tail(r, ch, tail, false);
 	return -CK_EAGAIN;
+}
+
+bool ipc_ring_consistent(void *base, const struct ck_ipc_chan *ch)
+{
+	ipc_vring *r = ring_hdr(base, ch);
+	bool rt_produces = ipc_side_writes(ch->kind, CK_IPC_SIDE_RT);
+	bool drop = ch->flags & CK_IPC_F_DROP_OLDEST;
+	uint32_t head = ipc_rd32(&r->head), tail = ipc_rd32(&r->tail);
+	uint32_t lag = head - tail;
+	ipc_vslot *s;
+
+	if ((rt_produces ? head : tail) != ch->own_idx)
+		return false;
+	if (lag > ch->nr_slots) /* a lapped drop-oldest consumer is fine */
+		return drop && lag <= RING_MAX_LAG;
+	if (lag == 0)
+		return true;
+	/* The slot the consumer reads next is complete, unless a Linux
+	 * producer is overwriting it on a drop-oldest ring. */
+	s = ring_slot(base, ch, tail);
+	if (ipc_rd32(&s->seq) != tail)
+		return drop && !rt_produces;
+	return ipc_rd32(&s->len) <= ch->slot_bytes;
 }

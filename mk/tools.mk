@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: MIT
-# mk/tools.mk - Linux userspace tools (linux-guest/tools, GPL-2.0) using ipc/.
+# mk/tools.mk - Linux userspace tools (linux-guest/tools, GPL-2.0) using ipc/
+# and the channel library ipc/lib/libckipc (MIT, so any program may link it).
 #   make tools       -> $(B)/tools/{latency,ckipc,switchbench}: static, for the
 #                       guest, built with $(LINUX_CROSS)gcc (bsp/<board>/board.mk)
 #   make tools-host  -> $(HOSTB)/tools/...: the same for the build machine (ASan/
@@ -9,9 +10,9 @@
 
 TOOLS_DIR := linux-guest/tools
 TOOLS_NAMES := latency ckipc switchbench regcheck sstep
-TOOLS_LIB_SRCS := $(TOOLS_DIR)/libckipc.c $(wildcard ipc/*.c)
-TOOLS_HDRS := $(wildcard $(TOOLS_DIR)/*.h ipc/*.h)
-TOOLS_CFLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror -I$(TOP)/ipc -I$(TOP)/$(TOOLS_DIR)
+TOOLS_LIB_SRCS := ipc/lib/libckipc.c $(wildcard ipc/*.c) $(TOOLS_DIR)/cli.c
+TOOLS_HDRS := $(wildcard $(TOOLS_DIR)/*.h ipc/*.h ipc/lib/*.h)
+TOOLS_CFLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror -I$(TOP)/ipc -I$(TOP)/ipc/lib
 TOOLS_OUT := $(B)/tools
 TOOLS_FILES := $(addprefix $(TOOLS_OUT)/,$(TOOLS_NAMES))
 TOOLS_HOST_OUT := $(HOSTB)/tools

@@ -52,8 +52,6 @@ unit: unit-build
 
 unit-build: $(UNIT_TESTS)
 
-# ipc/ belongs to its own author: warnings there do not stop the core's tests
-$(UNIT_OBJ)/ipc/%.o: UNIT_WERROR :=
 # the sim needs ucontext (POSIX/GNU) on top of C11
 $(UNIT_OBJ)/tests/%.o: UNIT_CPPFLAGS += -D_GNU_SOURCE
 

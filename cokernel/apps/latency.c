@@ -235,8 +235,19 @@ static void lat_restart(void)
 		lat.per_sec = 1;
 }
 
-/* Apply @c; Context: the latency task. Bad commands are ignored (Linux
- * is not trusted) and reported on the console. */
+/* A control message Linux sent that cannot be applied: ignored (Linux is
+ * not trusted), said on the console and counted in the ring's `invalid`
+ * (ckipc list: INVAL). */
+static void lat_reject(const char *why, uint32_t what)
+{
+	void *base = ck_shm_base();
+
+	if (lat.ipc && base)
+		(void)ck_ipc_note_invalid(base, &lat.ctl);
+	ck_printf("latency: %s %u ignored", why, (unsigned)what);
+}
+
+/* Apply @c; Context: the latency task. */
 static void lat_apply(const struct ck_lat_cmd *c)
 {
 	switch (c->cmd) {
@@ -247,7 +258,8 @@ static void lat_apply(const struct ck_lat_cmd *c)
 		    c->period_ns > CK_LAT_PERIOD_MAX_NS || c->bucket_ns == 0 ||
 		    c->cells == 0 || c->cells > CK_LAT_HIST_MAX_CELLS ||
 		    c->warmup_s > LAT_WARMUP_MAX_S) {
-			ck_printf("latency: bad start command ignored");
+			lat_reject("start command with bad parameters, mode",
+				   c->mode);
 			return;
 		}
 		lat.mode = c->mode;
@@ -268,7 +280,7 @@ static void lat_apply(const struct ck_lat_cmd *c)
 		lat_clear_hist();
 		break;
 	default:
-		ck_printf("latency: unknown command %u ignored", (unsigned)c->cmd);
+		lat_reject("unknown command", c->cmd);
 		break;
 	}
 }
@@ -286,11 +298,17 @@ static bool lat_poll(void)
 	n = ck_ipc_recv(base, &lat.ctl, &c, sizeof(c));
 	if (n == -CK_EBADMSG)
 		lat_note_faults(&lat.ctl, &lat.ctl_faults_seen);
+	if (n >= 0 && n != (int)sizeof(c))
+		lat_reject("control message of wrong size, bytes", (uint32_t)n);
 	if (n != (int)sizeof(c))
 		return false;
 	if (c.cmd == CK_LAT_CMD_RESET) { /* cheap: stays in the loop */
 		lat_clear_second();
 		lat_clear_hist();
+		return false;
+	}
+	if (c.cmd != CK_LAT_CMD_START && c.cmd != CK_LAT_CMD_STOP) {
+		lat_reject("unknown command", c.cmd); /* sampling goes on */
 		return false;
 	}
 	lat.pending = c;
@@ -325,11 +343,11 @@ static void lat_run_task(void)
 	}
 }
 
-/* Context: RT interrupt. One-shot re-armed here, so missed release points
- * are counted by this code, independent of the timer queue's policy. */
-static void lat_timer_fn(struct ck_timer *t)
+/* The -t2 sample taken at @now; Context: RT interrupt. One-shot re-armed
+ * here, so missed release points are counted by this code, independent of
+ * the timer queue's policy. */
+static __attribute__((noinline)) void lat_timer_sample(uint64_t now)
 {
-	uint64_t now = ck_clock_now();
 	uint64_t next = lat.expected_ns + lat.period_ns;
 	uint32_t missed = 0;
 
@@ -345,7 +363,15 @@ static void lat_timer_fn(struct ck_timer *t)
 		(void)ck_sem_post(&lat.wake); /* the task applies it */
 		return;
 	}
-	(void)ck_timer_start(t, next, 0);
+	(void)ck_timer_start(&lat.timer, next, 0);
+}
+
+/* Context: RT interrupt. The clock is read before anything else, so the
+ * sample does not depend on how the compiler lays out the rest. */
+static void lat_timer_fn(struct ck_timer *t)
+{
+	(void)t; /* always &lat.timer */
+	lat_timer_sample(ck_clock_now());
 }
 
 static void lat_run_timer(void)

@@ -3,20 +3,26 @@
  * channels from a Linux shell. */
 #define _GNU_SOURCE
 #include <ctype.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "ck_ipc_apps.h"
 #include "libckipc.h"
 
-static void usage(void)
+static void usage(FILE *out)
 {
-	fprintf(stderr,
+	fprintf(out,
 		"usage: ckipc list                 channels, counters, faults\n"
-		"       ckipc read <chan>          pending messages / latest state\n"
+		"       ckipc read [-x] <chan>     pending messages / latest state; the\n"
+		"                                  project's channels decoded, others (or -x)\n"
+		"                                  as a hex dump\n"
 		"       ckipc write <chan> <text>  one message / new state\n"
 		"       ckipc reset <chan>         ask the RT side to repair a faulted channel\n"
-		"       ckipc corrupt <chan>       write garbage head/tail/lengths (fault test)\n");
+		"       ckipc corrupt <chan>       write garbage head/tail/lengths (fault test)\n"
+		"       ckipc --help               this text\n"
+		"exit status: 0 done, 1 failed (no region, channel, data), 2 bad usage\n");
 }
 
 static int cmd_list(struct ckipc *c)
@@ -26,9 +32,9 @@ static int cmd_list(struct ckipc *c)
 
 	printf("region %u bytes, %u channels, %u faults detected\n",
 	       d->region_bytes, nr, d->faults);
-	printf("%-15s %-11s %6s %5s %10s %10s %8s %8s %8s %8s %6s %s\n", "NAME",
-	       "KIND", "SLOT", "SLOTS", "HEAD/SEQ", "TAIL", "SENT", "REJECT",
-	       "DROP", "RECV", "FAULTS", "FLAGS");
+	printf("%-15s %-11s %6s %5s %10s %10s %8s %8s %8s %8s %6s %6s %s\n",
+	       "NAME", "KIND", "SLOT", "SLOTS", "HEAD/SEQ", "TAIL", "SENT",
+	       "REJECT", "DROP", "RECV", "INVAL", "FAULTS", "FLAGS");
 	for (i = 0; i < nr && i < CK_IPC_MAX_CHAN; i++) {
 		struct ck_ipc_info in;
 		int err = ck_ipc_info(c->base, c->size, i, &in);
@@ -42,37 +48,123 @@ static int cmd_list(struct ckipc *c)
 			continue;
 		}
 		if (in.kind == CK_IPC_RING_RT2LX || in.kind == CK_IPC_RING_LX2RT)
-			printf("%-15s %-11s %6u %5u %10u %10u %8u %8u %8u %8u %6u %s%s\n",
+			printf("%-15s %-11s %6u %5u %10u %10u %8u %8u %8u %8u %6u %6u %s%s\n",
 			       in.name, ckipc_kind_name(in.kind), in.slot_bytes,
 			       in.nr_slots, in.head, in.tail, in.sent,
-			       in.rejected, in.dropped, in.received, in.faults,
+			       in.rejected, in.dropped, in.received, in.invalid,
+			       in.faults,
 			       in.flags & CK_IPC_F_DROP_OLDEST ? "drop-oldest"
 							       : "reject",
 			       in.flags & CK_IPC_F_FAULTED ? ",FAULTED" : "");
 		else
-			printf("%-15s %-11s %6u %5u %10u %10s %8u %8s %8s %8s %6u %s\n",
+			printf("%-15s %-11s %6u %5u %10u %10s %8u %8s %8s %8s %6u %6u %s\n",
 			       in.name, ckipc_kind_name(in.kind), in.slot_bytes,
 			       1u, in.seq, "-", in.writes, "-", "-", "-",
-			       in.faults,
+			       in.invalid, in.faults,
 			       in.flags & CK_IPC_F_FAULTED ? "FAULTED" : "-");
 	}
 	return 0;
 }
 
-static void dump(const uint8_t *p, int n)
+/* @n bytes as "hexdump -C" does: offset, 16 bytes in hex, then text. */
+static void hexdump(const uint8_t *p, int n)
 {
-	int i;
+	int off, i;
 
-	printf("%4d:", n);
-	for (i = 0; i < n; i++)
-		printf(" %02x", p[i]);
-	printf("  |");
-	for (i = 0; i < n; i++)
-		putchar(isprint(p[i]) ? p[i] : '.');
-	printf("|\n");
+	printf("%d bytes:\n", n);
+	for (off = 0; off < n; off += 16) {
+		printf("  %04x ", off);
+		for (i = off; i < off + 16; i++) {
+			if (i < n)
+				printf(" %02x", p[i]);
+			else
+				printf("   ");
+			if (i == off + 7)
+				putchar(' ');
+		}
+		printf("  |");
+		for (i = off; i < n && i < off + 16; i++)
+			putchar(isprint(p[i]) ? p[i] : '.');
+		printf("|\n");
+	}
 }
 
-static int cmd_read(struct ckipc *c, struct ck_ipc_chan *ch)
+static void show_lat_rec(const void *p)
+{
+	const struct ck_lat_rec *r = p;
+
+	printf("second %u of session 0x%08x, %s, %u ns period: min %d avg %d max %d ns, %u samples, %u overruns, priority %u%s\n",
+	       r->seq, r->session, ck_lat_mode_name(r->mode), r->period_ns,
+	       r->min_ns, r->avg_ns, r->max_ns, r->samples, r->overruns,
+	       r->prio, r->flags & CK_LAT_REC_WARMUP ? " (warm-up)" : "");
+}
+
+static void show_lat_hist(const void *p)
+{
+	const struct ck_lat_hist *h = p;
+	uint32_t i, cells = h->cells, shown = 0;
+
+	printf("histogram of session 0x%08x%s: %u samples, %u cells of %u ns\n",
+	       h->session, h->final ? "" : " (running)", h->samples, h->cells,
+	       h->bucket_ns);
+	if (cells > CK_LAT_HIST_MAX_CELLS) {
+		printf("  (cells above %u: not a valid histogram)\n",
+		       CK_LAT_HIST_MAX_CELLS);
+		return;
+	}
+	for (i = 0; i < cells; i++) {
+		if (!h->hits[i])
+			continue;
+		printf("  %10llu..%-10llu ns %10u%s\n",
+		       (unsigned long long)i * h->bucket_ns,
+		       (unsigned long long)(i + 1) * h->bucket_ns, h->hits[i],
+		       i + 1 == cells ? " (and above)" : "");
+		shown++;
+	}
+	if (!shown)
+		printf("  (no samples)\n");
+}
+
+static void show_swb(const void *p)
+{
+	const struct ck_swb_result *r = p;
+
+	printf("switchbench: %u runs, %u switches in the last, priorities %u/%u: avg %u ns, min %u ns, max %u ns, clock step <= %u ns\n",
+	       r->runs, r->switches, r->prio, r->prio + 1, r->avg_ns, r->min_ns,
+	       r->max_ns, r->clock_res_ns);
+}
+
+/* The project's own channels (ipc/ck_ipc_apps.h) and their records. */
+static const struct decoder {
+	const char *chan;
+	uint32_t bytes;
+	void (*show)(const void *p);
+} decoders[] = {
+	{ CK_LAT_DATA, sizeof(struct ck_lat_rec), show_lat_rec },
+	{ CK_LAT_HIST, sizeof(struct ck_lat_hist), show_lat_hist },
+	{ CK_SWB_STATE, sizeof(struct ck_swb_result), show_swb },
+};
+
+/* Print one message / state of @n bytes: decoded when the channel is one
+ * of the project's and the size is right, else as a hex dump. */
+static void show(const char *chan, const uint8_t *p, int n, bool raw)
+{
+	size_t i;
+
+	for (i = 0; !raw && i < sizeof(decoders) / sizeof(decoders[0]); i++) {
+		if (strcmp(chan, decoders[i].chan))
+			continue;
+		if (n == (int)decoders[i].bytes) {
+			decoders[i].show(p);
+			return;
+		}
+		printf("(%d bytes, a %s record has %u: raw)\n", n, chan,
+		       decoders[i].bytes);
+	}
+	hexdump(p, n);
+}
+
+static int cmd_read(struct ckipc *c, struct ck_ipc_chan *ch, bool raw)
 {
 	static uint8_t buf[CK_IPC_MAX_SLOT_BYTES];
 	int n, count = 0;
@@ -85,7 +177,7 @@ static int cmd_read(struct ckipc *c, struct ck_ipc_chan *ch)
 		}
 		if (n < 0)
 			goto err;
-		dump(buf, n);
+		show(ch->name, buf, n, raw);
 		return 0;
 	}
 	if (ch->kind != CK_IPC_RING_RT2LX) {
@@ -93,7 +185,7 @@ static int cmd_read(struct ckipc *c, struct ck_ipc_chan *ch)
 		return 2;
 	}
 	while ((n = ck_ipc_recv(c->base, ch, buf, sizeof(buf))) >= 0) {
-		dump(buf, n);
+		show(ch->name, buf, n, raw);
 		count++;
 	}
 	if (n == -CK_EAGAIN) {
@@ -124,9 +216,9 @@ static int cmd_write(struct ckipc *c, struct ck_ipc_chan *ch, const char *txt)
 		err = -CK_EPERM;
 	if (err) {
 		fprintf(stderr, "ckipc: %s: %s\n", ch->name,
-			err == -CK_EPERM ? "written by the RT side"
+			err == -CK_EPERM ? "written by the RT side, not Linux"
 					 : ckipc_strerror(err));
-		return 1;
+		return err == -CK_EPERM ? 2 : 1;
 	}
 	return 0;
 }
@@ -160,47 +252,80 @@ static int cmd_corrupt(struct ckipc *c, struct ck_ipc_chan *ch)
 	return 0;
 }
 
+/* Sub-commands: name, number of arguments after it. */
+static const struct command {
+	const char *name;
+	int nargs;
+} commands[] = {
+	{ "list", 0 }, { "read", 1 }, { "write", 2 }, { "reset", 1 },
+	{ "corrupt", 1 },
+};
+
+static int bad_usage(const char *fmt, const char *what)
+{
+	fprintf(stderr, "ckipc: ");
+	fprintf(stderr, fmt, what);
+	fputc('\n', stderr);
+	usage(stderr);
+	return 2;
+}
+
 int main(int argc, char **argv)
 {
+	const struct command *cmd = NULL;
 	struct ck_ipc_chan ch;
 	struct ckipc c;
-	int err, ret;
+	bool raw = false;
+	char **args;
+	int nargs, err, ret;
+	size_t i;
 
-	if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
-		usage();
-		return argc < 2 ? 2 : 0;
+	if (argc < 2)
+		return bad_usage("%s", "no command given");
+	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
+		usage(stdout);
+		return 0;
 	}
+	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		if (!strcmp(argv[1], commands[i].name))
+			cmd = &commands[i];
+	if (!cmd)
+		return bad_usage("unknown command '%s'", argv[1]);
+	args = argv + 2;
+	nargs = argc - 2;
+	if (!strcmp(cmd->name, "read") && nargs > 0 && !strcmp(args[0], "-x")) {
+		raw = true;
+		args++;
+		nargs--;
+	}
+	if (nargs > 0 && args[0][0] == '-')
+		return bad_usage("unknown option '%s'", args[0]);
+	if (nargs != cmd->nargs)
+		return bad_usage(nargs < cmd->nargs ? "%s: missing argument"
+						    : "%s: too many arguments",
+				 cmd->name);
 	if (ckipc_open(&c, "ckipc"))
 		return 1;
-	if (!strcmp(argv[1], "list") && argc == 2) {
+	if (!strcmp(cmd->name, "list")) {
 		ret = cmd_list(&c);
 		goto out;
 	}
-	if (argc < 3 || (!strcmp(argv[1], "write") ? argc != 4 : argc != 3)) {
-		usage();
-		ret = 2;
-		goto out;
-	}
-	err = ckipc_chan(&c, argv[2], &ch);
+	err = ckipc_chan(&c, args[0], &ch);
 	if (err) {
-		fprintf(stderr, "ckipc: %s: %s\n", argv[2],
-			err == -CK_ENODEV ? "no such channel"
+		fprintf(stderr, "ckipc: %s: %s\n", args[0],
+			err == -CK_ENODEV ? "no such channel (see ckipc list)"
 					  : ckipc_strerror(err));
 		ret = 1;
 		goto out;
 	}
-	if (!strcmp(argv[1], "read"))
-		ret = cmd_read(&c, &ch);
-	else if (!strcmp(argv[1], "write"))
-		ret = cmd_write(&c, &ch, argv[3]);
-	else if (!strcmp(argv[1], "reset"))
+	if (!strcmp(cmd->name, "read"))
+		ret = cmd_read(&c, &ch, raw);
+	else if (!strcmp(cmd->name, "write"))
+		ret = cmd_write(&c, &ch, args[1]);
+	else if (!strcmp(cmd->name, "reset"))
 		ret = ck_ipc_request_reset(c.base, &ch) ? 1 : 0;
-	else if (!strcmp(argv[1], "corrupt"))
+	else
 		ret = cmd_corrupt(&c, &ch);
-	else {
-		usage();
-		ret = 2;
-	}
 out:
 	ckipc_close(&c);
 	return ret;

@@ -7,6 +7,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
@@ -16,6 +17,7 @@
 #include <unistd.h>
 
 #include "ck_ipc_apps.h"
+#include "cli.h"
 #include "libckipc.h"
 
 #define WARMUP_TIME 1
@@ -46,9 +48,9 @@ static int goverrun;
 static unsigned int gmsw;
 static long measured_s;
 
-static void usage(void)
+static void usage(FILE *out)
 {
-	fprintf(stderr,
+	fprintf(out,
 		"usage: latency [options]\n"
 		"  [-h]                         # print histograms of min, avg, max latencies\n"
 		"  [-g <file>]                  # dump histogram to <file> in gnuplot format (not supported yet)\n"
@@ -56,15 +58,17 @@ static void usage(void)
 		"  [-H <histogram-size>]        # default = %d, increase if your last bucket is full\n"
 		"  [-B <bucket-size>]           # default = 1000ns, decrease for more resolution\n"
 		"  [-p <period_us>]             # sampling period (default %lld us)\n"
-		"  [-l <data-lines per header>] # default = 21, 0 to supress headers\n"
+		"  [-l <data-lines per header>] # default = 21, 0 to suppress headers\n"
 		"  [-T <test_duration_seconds>] # default = 0, so ^C to end\n"
-		"  [-q]                         # supresses RTD, RTH lines if -T is used\n"
+		"  [-q]                         # suppresses RTD, RTH lines if -T is used\n"
 		"  [-t <test_mode>]             # 1 = RT task (default), 2 = RT timer handler;\n"
 		"                               # 0 (user-mode task) does not exist on cokernel\n"
 		"  [-f]                         # freeze trace for each new max latency (ignored)\n"
 		"  [-c <cpu>]                   # sampling CPU (uniprocessor: 0 only)\n"
 		"  [-P <priority>]              # accepted for compatibility (1..99)\n"
-		"  [-b]                         # accepted for compatibility\n",
+		"  [-b]                         # accepted for compatibility\n"
+		"  [--help]                     # this text\n"
+		"Only one latency runs at a time: the RT sampler serves one session.\n",
 		HISTOGRAM_CELLS, (long long)CK_LAT_PERIOD_DEFAULT_NS / 1000);
 }
 
@@ -239,10 +243,30 @@ static void cleanup(void)
 	fflush(stdout);
 }
 
+/* The value of option -@c, a whole number in [@min, @max]; exit 2 with a
+ * message naming the option otherwise. */
+static long long opt_number(int c, long long min, long long max)
+{
+	char what[3] = { '-', (char)c, 0 };
+	long long v;
+
+	if (cli_number("latency", what, optarg, min, max, &v))
+		exit(2);
+	return v;
+}
+
 static void parse_args(int argc, char **argv)
 {
-	int c;
+	int c, i;
 
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--help")) {
+			usage(stdout);
+			exit(0);
+		}
+		if (!strcmp(argv[i], "--"))
+			break;
+	}
 	while ((c = getopt(argc, argv, "g:hp:l:T:qH:B:sD:t:fc:P:b")) != EOF) {
 		switch (c) {
 		case 'g':
@@ -255,51 +279,50 @@ static void parse_args(int argc, char **argv)
 			do_stats = 1;
 			break;
 		case 'H':
-			histogram_size = atoi(optarg);
+			histogram_size = (int)opt_number(c, 1, CK_LAT_HIST_MAX_CELLS);
 			break;
 		case 'B':
-			bucket_size = atoll(optarg);
+			bucket_size = opt_number(c, 1, UINT32_MAX);
 			break;
-		case 'p':
-			period_ns = atoll(optarg) * 1000LL;
+		case 'p': /* range checked below, with Xenomai's messages */
+			period_ns = opt_number(c, LLONG_MIN / 1000,
+					       LLONG_MAX / 1000) * 1000LL;
 			break;
 		case 'l':
-			data_lines = atoi(optarg);
+			data_lines = (int)opt_number(c, 0, INT_MAX);
 			break;
 		case 'T':
-			test_duration = atoi(optarg);
+			test_duration = (int)opt_number(c, 0, INT_MAX);
 			break;
 		case 'q':
 			quiet = 1;
 			break;
 		case 't':
-			test_mode = atoi(optarg);
+			test_mode = (int)opt_number(c, INT_MIN, INT_MAX);
 			break;
 		case 'f':
 			fprintf(stderr, "latency: -f: no tracer yet, ignored\n");
 			break;
 		case 'c':
-			if (atoi(optarg) != 0) {
-				fprintf(stderr, "latency: CPU %s does not exist (uniprocessor)\n", optarg);
+			if (opt_number(c, LLONG_MIN, LLONG_MAX) != 0) {
+				fprintf(stderr, "latency: -c %s: CPU does not exist (uniprocessor: 0 only)\n",
+					optarg);
 				exit(2);
 			}
 			break;
 		case 'P':
-			priority = atoi(optarg);
-			if (priority < 1)
-				priority = 1;
-			if (priority > 99)
-				priority = 99;
+			priority = (int)opt_number(c, 1, 99);
 			break;
 		case 'b':
 			break;
-		default:
-			usage();
+		default: /* getopt said what was wrong */
+			usage(stderr);
 			exit(2);
 		}
 	}
 	if (optind < argc) {
-		usage();
+		fprintf(stderr, "latency: unexpected argument '%s' (options only; see latency --help)\n",
+			argv[optind]);
 		exit(2);
 	}
 	if (!test_duration && quiet) {
@@ -313,8 +336,9 @@ static void parse_args(int argc, char **argv)
 			"         -t2 (RT timer handler), which run in the co-kernel.\n");
 		exit(2);
 	}
-	if (test_mode < 0 || test_mode > 2) {
-		fprintf(stderr, "latency: invalid test mode.\n");
+	if (test_mode != 1 && test_mode != 2) {
+		fprintf(stderr, "latency: -t %d: invalid test mode (1 = RT task, 2 = RT timer handler).\n",
+			test_mode);
 		exit(2);
 	}
 	if (period_ns > CK_LAT_PERIOD_MAX_NS) {
@@ -324,20 +348,6 @@ static void parse_args(int argc, char **argv)
 	if (period_ns < CK_LAT_PERIOD_MIN_NS) {
 		fprintf(stderr, "latency: invalid period (< %u us).\n",
 			CK_LAT_PERIOD_MIN_NS / 1000);
-		exit(2);
-	}
-	if (histogram_size < 1 || histogram_size > (int)CK_LAT_HIST_MAX_CELLS) {
-		fprintf(stderr, "latency: histogram size must be 1..%u.\n",
-			CK_LAT_HIST_MAX_CELLS);
-		exit(2);
-	}
-	if (test_duration < 0) {
-		fprintf(stderr, "latency: invalid duration (-T %d).\n",
-			test_duration);
-		exit(2);
-	}
-	if (bucket_size < 1 || bucket_size > 0xffffffffLL) {
-		fprintf(stderr, "latency: invalid bucket size.\n");
 		exit(2);
 	}
 }
@@ -353,6 +363,7 @@ int main(int argc, char **argv)
 	time_t last;
 	int err, status = 0;
 	time_t reset_at = 0; /* last reset request of a fault episode */
+	pid_t holder;
 
 	parse_args(argc, argv);
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -373,6 +384,18 @@ int main(int argc, char **argv)
 	if (err) {
 		fprintf(stderr, "latency: RT latency channels not found: %s\n",
 			ckipc_strerror(err));
+		return 1;
+	}
+	err = ckipc_claim(&c, &ctl, &holder);
+	if (err == -EBUSY) {
+		fprintf(stderr,
+			"latency: busy: another latency (pid %ld) is running; the RT sampler serves one at a time\n",
+			(long)holder);
+		return 1;
+	}
+	if (err) {
+		fprintf(stderr, "latency: cannot claim %s: %s\n", CK_LAT_CTL,
+			strerror(-err));
 		return 1;
 	}
 	if (unfault(&c, &ctl, 2000) || unfault(&c, &data, 3000)) {
@@ -429,8 +452,16 @@ int main(int argc, char **argv)
 				break;
 			continue;
 		}
-		if (n >= 0 || n == -CK_ENOSPC)
-			continue; /* not a record: skip it */
+		if (n >= 0) { /* not a record: count it, skip it */
+			ck_ipc_note_invalid(c.base, &data);
+			continue;
+		}
+		if (n == -CK_ENOSPC) { /* stays queued: cannot skip it */
+			fprintf(stderr, "latency: data channel holds a message larger than a record (%u bytes): ABI mismatch\n",
+				data.slot_bytes);
+			status = 1;
+			break;
+		}
 		if (n == -CK_EBADMSG || n == -CK_EFAULT) {
 			/* garbage in the ring (seen here, or by the RT side,
 			 * which then marks it faulted): the RT side rebuilds it

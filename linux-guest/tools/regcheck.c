@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "cli.h"
+
 #ifdef __arm__
 #define NREGS 14 /* r0 (the counter, 0 at the end), r1-r12, lr */
 
@@ -229,7 +231,7 @@ static void want_init(void)
 
 int main(int argc, char **argv)
 {
-	int secs = argc > 1 ? atoi(argv[1]) : 3;
+	long long secs = 3;
 #if defined(__arm__) || defined(__powerpc__)
 	unsigned long got[NREGS];
 	unsigned long rounds = 0;
@@ -237,18 +239,20 @@ int main(int argc, char **argv)
 	int i, bad = 0;
 #endif
 
+	if (argc > 2) {
+		fprintf(stderr, "usage: regcheck [seconds, 1..86400]\n");
+		return 2;
+	}
+	if (argc == 2 && cli_number("regcheck", "seconds", argv[1], 1, 86400,
+				    &secs))
+		return 2;
 #if !defined(__arm__) && !defined(__powerpc__)
-	(void)secs;
 	fprintf(stderr, "regcheck: ARM and PowerPC only\n");
 	return 2;
 #else
 #ifdef __powerpc__
 	want_init();
 #endif
-	if (secs < 1) {
-		fprintf(stderr, "usage: regcheck [seconds >= 1]\n");
-		return 2;
-	}
 	end = time(NULL) + secs;
 	while (time(NULL) < end && !bad) {
 		spin(1000000, got);

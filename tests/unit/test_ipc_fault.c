@@ -292,6 +292,116 @@ static void test_ckipc_corrupt_pattern(void **state)
 	assert_int_equal(dir(f)->faults, 2);
 }
 
+/* Linux finds the garbage first (`ckipc corrupt` on a ring Linux reads,
+ * then `latency` asks for a reset): the RT side counts the corruption when
+ * it repairs the channel, though it never saw the channel FAULTED. */
+static void test_reset_counts_corruption_linux_found(void **state)
+{
+	struct fx *f = *state;
+	uint8_t buf[32] = { 0 };
+
+	assert_int_equal(ck_ipc_send(f->base, &f->tx, buf, 4), 0);
+	corrupt_ring(f, &f->tx);
+	assert_int_equal(ck_ipc_recv(f->base, &f->lrx, buf, 16), -CK_EBADMSG);
+	assert_int_equal(ck_ipc_request_reset(f->base, &f->lrx), 0);
+	assert_int_equal(ck_ipc_send(f->base, &f->tx, "new", 3), 0);
+	assert_false(ck_ipc_faulted(f->base, &f->tx));
+	assert_int_equal(f->tx.faults, 1);
+	assert_int_equal(dir(f)->chan[f->tx.idx].faults, 1);
+	assert_int_equal(dir(f)->faults, 1);
+	assert_int_equal(ck_ipc_recv(f->base, &f->lrx, buf, 16), 3);
+	assert_memory_equal(buf, "new", 3);
+
+	/* only a slot length, as Linux reads it next */
+	assert_int_equal(ck_ipc_send(f->base, &f->tx, "abcd", 4), 0);
+	slot(f, &f->tx, ring(f, &f->tx)->tail)->len = 0xffffffffu;
+	assert_int_equal(ck_ipc_recv(f->base, &f->lrx, buf, 16), -CK_EBADMSG);
+	assert_int_equal(ck_ipc_request_reset(f->base, &f->lrx), 0);
+	assert_int_equal(ck_ipc_send(f->base, &f->tx, "x", 1), 0);
+	assert_int_equal(dir(f)->chan[f->tx.idx].faults, 2);
+
+	/* a state block Linux reads, with a length beyond its payload */
+	{
+		struct ck_ipc_chan rst, lst;
+		struct ck_ipc_state_hdr *h;
+
+		assert_int_equal(ck_ipc_state_create(f->base, REGION, "out",
+						     CK_IPC_STATE_RT2LX, 8,
+						     &rst),
+				 0);
+		assert_int_equal(ck_ipc_open(f->base, REGION, "out",
+					     CK_IPC_SIDE_LINUX, &lst),
+				 0);
+		assert_int_equal(ck_ipc_state_write(f->base, &rst, "12", 2),
+				 0);
+		h = (struct ck_ipc_state_hdr *)(f->base + rst.off);
+		h->len = 4096;
+		assert_int_equal(ck_ipc_state_read(f->base, &lst, buf, 32),
+				 -CK_EBADMSG);
+		assert_int_equal(ck_ipc_request_reset(f->base, &lst), 0);
+		assert_int_equal(ck_ipc_state_write(f->base, &rst, "34", 2),
+				 0);
+		assert_int_equal(dir(f)->chan[rst.idx].faults, 1);
+		assert_int_equal(ck_ipc_state_read(f->base, &lst, buf, 32), 2);
+	}
+	assert_int_equal(dir(f)->faults, 3);
+}
+
+/* A reset asked of a healthy channel (`ckipc reset`) is not a fault. */
+static void test_reset_of_healthy_channel_counts_nothing(void **state)
+{
+	struct fx *f = *state;
+	uint8_t buf[32] = { 0 };
+
+	assert_int_equal(ck_ipc_send(f->base, &f->tx, buf, 4), 0);
+	assert_int_equal(ck_ipc_send(f->base, &f->ltx, buf, 4), 0);
+	assert_int_equal(ck_ipc_request_reset(f->base, &f->lrx), 0);
+	assert_int_equal(ck_ipc_request_reset(f->base, &f->ltx), 0);
+	assert_int_equal(ck_ipc_request_reset(f->base, &f->st), 0);
+	assert_int_equal(ck_ipc_send(f->base, &f->tx, buf, 4), 0);
+	assert_int_equal(ck_ipc_recv(f->base, &f->rx, buf, 16), -CK_EAGAIN);
+	assert_int_equal(ck_ipc_state_read(f->base, &f->st, buf, 32),
+			 -CK_EAGAIN);
+	assert_int_equal(dir(f)->faults, 0);
+	assert_int_equal(f->tx.faults + f->rx.faults + f->st.faults, 0);
+}
+
+/* Well-formed but unusable messages are counted where `ckipc list` shows
+ * them, by whichever side consumes; the channel stays up. */
+static void test_note_invalid(void **state)
+{
+	struct fx *f = *state;
+	struct ck_ipc_info info;
+	uint8_t buf[32] = { 0 };
+
+	assert_int_equal(ck_ipc_send(f->base, &f->ltx, "zz", 2), 0);
+	assert_int_equal(ck_ipc_recv(f->base, &f->rx, buf, 16), 2);
+	assert_int_equal(ck_ipc_note_invalid(f->base, &f->rx), 0);
+	assert_int_equal(ck_ipc_note_invalid(f->base, &f->rx), 0);
+	assert_int_equal(ring(f, &f->rx)->invalid, 2);
+	assert_int_equal(ck_ipc_info(f->base, REGION, f->rx.idx, &info), 0);
+	assert_int_equal(info.invalid, 2);
+	/* history: a reset keeps it */
+	assert_int_equal(ck_ipc_request_reset(f->base, &f->ltx), 0);
+	assert_int_equal(ck_ipc_recv(f->base, &f->rx, buf, 16), -CK_EAGAIN);
+	assert_int_equal(ring(f, &f->rx)->invalid, 2);
+	assert_int_equal(dir(f)->faults, 0);
+	/* the Linux consumer of an RT ring, and the RT reader of a state */
+	assert_int_equal(ck_ipc_send(f->base, &f->tx, "q", 1), 0);
+	assert_int_equal(ck_ipc_recv(f->base, &f->lrx, buf, 16), 1);
+	assert_int_equal(ck_ipc_note_invalid(f->base, &f->lrx), 0);
+	assert_int_equal(ring(f, &f->tx)->invalid, 1);
+	assert_int_equal(ck_ipc_note_invalid(f->base, &f->st), 0);
+	assert_int_equal(((struct ck_ipc_state_hdr *)(f->base + f->st.off))
+				 ->invalid,
+			 1);
+	/* producers and writers have nothing to note */
+	assert_int_equal(ck_ipc_note_invalid(f->base, &f->tx), -CK_EINVAL);
+	assert_int_equal(ck_ipc_note_invalid(f->base, &f->ltx), -CK_EINVAL);
+	assert_int_equal(ck_ipc_note_invalid(NULL, &f->rx), -CK_EINVAL);
+	assert_int_equal(ring(f, &f->rx)->invalid, 2);
+}
+
 /* Random garbage over the whole region: every RT call returns one of the
  * documented codes and (under ASan) stays inside the region. */
 static void test_fuzz_region(void **state)
@@ -355,6 +465,9 @@ int main(void)
 		T(test_reset_after_fault),
 		T(test_state_garbage),
 		T(test_ckipc_corrupt_pattern),
+		T(test_reset_counts_corruption_linux_found),
+		T(test_reset_of_healthy_channel_counts_nothing),
+		T(test_note_invalid),
 		T(test_fuzz_region),
 #undef T
 	};

@@ -25,8 +25,9 @@
 
 #include "ck_ipc.h"
 #include "ck_ipc_apps.h"
+#include "tool_region.h"
 
-#define REGION CK_IPC_REGION_BYTES_DEFAULT
+#define REGION TOOL_REGION_BYTES
 
 struct fake_rt {
 	char path[64], out[80];
@@ -45,32 +46,12 @@ static const char *tools_dir(void)
 static int setup(void **state)
 {
 	struct fake_rt *f = calloc(1, sizeof(*f));
-	int fd;
 
 	assert_non_null(f);
 	snprintf(f->path, sizeof(f->path), "/tmp/ck-region-XXXXXX");
-	fd = mkstemp(f->path);
-	assert_true(fd >= 0);
-	assert_int_equal(ftruncate(fd, REGION), 0);
-	f->base = mmap(NULL, REGION, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-	assert_true(f->base != MAP_FAILED);
-	close(fd);
+	f->base = tool_region_map(f->path);
 	snprintf(f->out, sizeof(f->out), "%s.out", f->path);
-	/* the same channels as cokernel/apps/latency.c */
-	assert_int_equal(ck_ipc_dir_init(f->base, REGION), 0);
-	assert_int_equal(ck_ipc_ring_create(f->base, REGION, CK_LAT_CTL,
-					    CK_IPC_RING_LX2RT,
-					    sizeof(struct ck_lat_cmd),
-					    CK_LAT_CTL_SLOTS, 0, &f->ctl), 0);
-	assert_int_equal(ck_ipc_ring_create(f->base, REGION, CK_LAT_DATA,
-					    CK_IPC_RING_RT2LX,
-					    sizeof(struct ck_lat_rec),
-					    CK_LAT_DATA_SLOTS,
-					    CK_IPC_F_DROP_OLDEST, &f->data), 0);
-	assert_int_equal(ck_ipc_state_create(f->base, REGION, CK_LAT_HIST,
-					     CK_IPC_STATE_RT2LX,
-					     sizeof(struct ck_lat_hist),
-					     &f->hist), 0);
+	tool_region_latency(f->base, &f->ctl, &f->data, &f->hist);
 	*state = f;
 	return 0;
 }

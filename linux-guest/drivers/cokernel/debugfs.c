@@ -3,44 +3,63 @@
  * debugfs.c - /sys/kernel/debug/cokernel: the irq-off knob and the boot
  * window.
  *
- * irqoff_ms: writing N spins N milliseconds (on the clocksource) with
- * local_irq_disable(), the worst thing a Linux driver may do. The RT side
- * must not notice: its interrupt class (FIQ on ARM, the critical input on
- * e500) is one Linux never masks.
+ * irqoff_ms: writing N (0..CK_IRQOFF_MAX_MS = 1000) spins N milliseconds
+ * (on the clocksource) with local_irq_disable(), the worst thing a Linux
+ * driver may do; a larger N fails with -EINVAL and a kernel message giving
+ * the limit. Reading it gives the total milliseconds Linux has spent so,
+ * irqoff_count the number of such spins. The RT side must not notice: its
+ * interrupt class (FIQ on ARM, the critical input on e500) is one Linux
+ * never masks.
  */
 #include <linux/debugfs.h>
 #include <linux/init.h>
 #include <linux/irqflags.h>
 #include <linux/kernel.h>
+#include <linux/math64.h>
 #include <linux/timekeeping.h>
 #include "cokernel.h"
 
 #define CK_IRQOFF_MAX_MS 1000
 
-static u64 ck_irqoff_total;
+static u64 ck_irqoff_spins;
+static u64 ck_irqoff_total_ns;
 
 static int ck_irqoff_set(void *data, u64 ms)
 {
 	unsigned long flags;
-	u64 end;
+	u64 start, now;
 
-	if (ms > CK_IRQOFF_MAX_MS)
+	if (ms > CK_IRQOFF_MAX_MS) {
+		pr_warn_ratelimited("cokernel: irqoff_ms: %llu ms is above the limit of %d ms\n",
+				    ms, CK_IRQOFF_MAX_MS);
 		return -EINVAL;
+	}
 	local_irq_save(flags);
-	end = ktime_get_mono_fast_ns() + ms * NSEC_PER_MSEC;
-	while (ktime_get_mono_fast_ns() < end)
+	start = ktime_get_mono_fast_ns();
+	do {
 		cpu_relax();
+		now = ktime_get_mono_fast_ns();
+	} while (now - start < ms * NSEC_PER_MSEC);
 	local_irq_restore(flags);
-	ck_irqoff_total++;
+	ck_irqoff_total_ns += now - start;
+	ck_irqoff_spins++;
 	return 0;
 }
 
 static int ck_irqoff_get(void *data, u64 *val)
 {
-	*val = ck_irqoff_total;
+	*val = div_u64(ck_irqoff_total_ns, NSEC_PER_MSEC);
 	return 0;
 }
 DEFINE_DEBUGFS_ATTRIBUTE(ck_irqoff_fops, ck_irqoff_get, ck_irqoff_set,
+			 "%llu\n");
+
+static int ck_irqoff_count_get(void *data, u64 *val)
+{
+	*val = ck_irqoff_spins;
+	return 0;
+}
+DEFINE_DEBUGFS_ATTRIBUTE(ck_irqoff_count_fops, ck_irqoff_count_get, NULL,
 			 "%llu\n");
 
 static int ck_boot_window_get(void *data, u64 *val)
@@ -62,6 +81,8 @@ static int __init ck_debugfs_init(void)
 	dir = debugfs_create_dir("cokernel", NULL);
 	debugfs_create_file_unsafe("irqoff_ms", 0600, dir, NULL,
 				   &ck_irqoff_fops);
+	debugfs_create_file_unsafe("irqoff_count", 0400, dir, NULL,
+				   &ck_irqoff_count_fops);
 	debugfs_create_file_unsafe("boot_window_ns", 0400, dir, NULL,
 				   &ck_boot_window_fops);
 	return 0;

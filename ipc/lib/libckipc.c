@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0
+// SPDX-License-Identifier: MIT
 /* libckipc.c - map the cokernel IPC region through UIO, find channels. */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -142,6 +142,32 @@ void ckipc_close(struct ckipc *c)
 int ckipc_chan(struct ckipc *c, const char *name, struct ck_ipc_chan *ch)
 {
 	return ck_ipc_open(c->base, c->size, name, CK_IPC_SIDE_LINUX, ch);
+}
+
+int ckipc_claim(struct ckipc *c, const struct ck_ipc_chan *ch, pid_t *holder)
+{
+	struct flock fl;
+
+	memset(&fl, 0, sizeof(fl));
+	fl.l_type = F_WRLCK;
+	fl.l_whence = SEEK_SET;
+	fl.l_start = (off_t)ch->idx;
+	fl.l_len = 1;
+	if (fcntl(c->fd, F_SETLK, &fl) == 0)
+		return 0;
+	if (errno != EACCES && errno != EAGAIN)
+		return -errno;
+	if (holder) {
+		fl.l_type = F_WRLCK;
+		fl.l_whence = SEEK_SET;
+		fl.l_start = (off_t)ch->idx;
+		fl.l_len = 1;
+		*holder = fcntl(c->fd, F_GETLK, &fl) == 0 &&
+					  fl.l_type != F_UNLCK
+				  ? fl.l_pid
+				  : 0;
+	}
+	return -EBUSY;
 }
 
 int ckipc_wait(struct ckipc *c, int timeout_ms)

@@ -1,8 +1,11 @@
-/* SPDX-License-Identifier: GPL-2.0 */
+/* SPDX-License-Identifier: MIT */
 /*
  * libckipc.h - Linux userspace access to the cokernel IPC region: map it
  * through UIO (/dev/uioN named "cokernel-shm"), open channels by name, wait
  * for the IPC doorbell. The channel code itself is ipc/ (ck_ipc.h).
+ *
+ * MIT, like ipc/: a program of any licence may link it (and the ipc/
+ * sources it builds on); the tools in linux-guest/tools are one user.
  *
  * Environment: CKIPC_DEV=<path> uses that file (or device) instead of the
  * UIO device found by name; a regular file is mapped whole and the doorbell
@@ -13,6 +16,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <sys/types.h>
 #include "ck_ipc.h"
 
 #define CKIPC_UIO_NAME "cokernel-shm"
@@ -33,6 +37,18 @@ void ckipc_close(struct ckipc *c);
 
 /** ckipc_chan() - Linux-side handle on channel @name. Return 0 or -CK_E*. */
 int ckipc_chan(struct ckipc *c, const char *name, struct ck_ipc_chan *ch);
+
+/**
+ * ckipc_claim() - claim channel @ch for this process alone, for as long as
+ * it runs: a write lock (fcntl F_SETLK) on byte @ch->idx of the region's
+ * file, which the kernel drops when the process exits or is killed, so a
+ * crashed holder never blocks the next one.
+ * Return: 0, -EBUSY (another process holds it; its pid in *@holder when
+ * @holder is not NULL, 0 if unknown), or -errno. Context: Linux process;
+ * POSIX record locks belong to the process, and closing any descriptor of
+ * the region file in it (ckipc_close()) drops them.
+ */
+int ckipc_claim(struct ckipc *c, const struct ck_ipc_chan *ch, pid_t *holder);
 
 /** ckipc_wait() - wait up to @timeout_ms for the IPC doorbell.
  *  Return 1 (rung), 0 (timeout or plain file), -errno. */
