@@ -61,6 +61,7 @@ include mk/newlib.mk
 include mk/fit.mk
 include mk/qemu.mk
 include mk/probes.mk
+include mk/lint.mk
 
 clean:
 	rm -rf build

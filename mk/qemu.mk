@@ -37,6 +37,7 @@ run:
 
 check:
 	@$(SUBMAKE) deps
+	@$(SUBMAKE) lint
 	@$(SUBMAKE) unit
 	@$(SUBMAKE) qemu-probes-run
 	@for b in $(CHECK_BOARDS); do $(SUBMAKE) BOARD=$$b image || exit 1; done
