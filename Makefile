@@ -5,7 +5,9 @@
 # cached in $(CK_CACHE), keyed by their inputs, so reruns take minutes.
 
 BOARDS := $(sort $(notdir $(patsubst %/board.mk,%,$(wildcard bsp/*/board.mk))))
-BOARD ?= versatilepb
+# the reference board, what BOARD is when not given
+CK_DEFAULT_BOARD := versatilepb
+BOARD ?= $(CK_DEFAULT_BOARD)
 ifeq ($(filter $(BOARD),$(BOARDS)),)
 $(error unknown BOARD '$(BOARD)'; known boards: $(BOARDS))
 endif

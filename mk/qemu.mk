@@ -3,12 +3,18 @@
 # `run` and `check` install what they need first (make deps), then build.
 
 IMAGE_ELF := $(B)/cokernel-linux.elf
-# boards whose QEMU tests `make check` runs: all of them (Linux guest
-# included) on CHECK_BOARDS, the co-kernel alone (test_bare.py, images built
-# with NO_LINUX=1) on CHECK_BARE_BOARDS, the ports whose Linux step is to come
-CHECK_BOARDS ?= versatilepb e500
-CHECK_BARE_BOARDS ?= mpc8544ds
 SUBMAKE := $(MAKE) --no-print-directory
+# boards whose QEMU tests `make check` runs, from CHECK_TESTS in each
+# bsp/<b>/board.mk: guest (every test, with the Linux guest), bare (the
+# co-kernel alone, test_bare.py, images built with NO_LINUX=1). Set them to
+# check fewer boards (CHECK_BOARDS=e500 CHECK_BARE_BOARDS=).
+ck_boards_with = $(foreach b,$(BOARDS),$(if $(filter $(1),\
+	$(shell $(SUBMAKE) -s BOARD=$(b) print-CHECK_TESTS)),$(b)))
+CHECK_BOARDS ?= $(call ck_boards_with,guest)
+CHECK_BARE_BOARDS ?= $(call ck_boards_with,bare)
+ifneq ($(filter-out guest bare,$(CHECK_TESTS)),)
+$(error bsp/$(BOARD)/board.mk: CHECK_TESTS := $(CHECK_TESTS): guest, bare or nothing expected)
+endif
 
 # The project's QEMU (Debian's source package + qemu/patches, cached): every
 # target that boots something builds it first (seconds once cached) and
