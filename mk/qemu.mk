@@ -32,13 +32,16 @@ WITH_QEMU = if [ -z "$$QEMU" ]; then $(WITH_QEMU_BIN) \
 	else command -v "$$QEMU" >/dev/null || { echo "QEMU=$$QEMU: no such binary" >&2; exit 1; }; \
 	echo "[qemu] emulator: $$QEMU (QEMU=)"; fi;
 
-# what `make run` boots: the FIT through U-Boot on boards that have one
-RUN_IMAGE = $(if $(FIT_ITB),$(FIT_ITB),$(IMAGE_ELF))
+# what `make run` boots: the FIT through U-Boot on boards that have one,
+# else the ELF, with the Linux payload when the board has one
+RUN_IMAGE = $(if $(FIT_ITB),$(FIT_ITB),$(if $(filter yes,$(CK_PAYLOAD)),$(IMAGE_ELF),$(CK_ELF)))
+RUN_WHAT = $(if $(filter yes,$(CK_PAYLOAD)),co-kernel + Linux,the co-kernel alone ($(if \
+	$(filter no,$(LINUX_GUEST)),no Linux guest on this board yet,NO_LINUX=1)))
 
 run:
 	@$(SUBMAKE) deps
 	@$(SUBMAKE) BOARD=$(BOARD) image
-	@$(WITH_QEMU) echo "[run] $(BOARD): $(notdir $(RUN_IMAGE)); QEMU console below; quit with Ctrl-A X"; \
+	@$(WITH_QEMU) echo "[run] $(BOARD): $(RUN_WHAT), $(patsubst $(TOP)/%,%,$(RUN_IMAGE)); QEMU console below; quit with Ctrl-A X"; \
 		exec qemu/run-$(BOARD) $(RUN_IMAGE)
 
 check:
