@@ -13,15 +13,11 @@ CPUFLAGS := -mcpu=8548 -msoft-float -mno-altivec -msdata=none -mbig-endian \
 DRIVERS := mpic ns16550
 # RT timer anticipation (cokernel/include/ck/hw.h gravity_ns): the MPIC
 # timer is armed this long before a timer's expiry; the rest is waited out
-# on the timebase, so no timer runs early. Measured under QEMU icount: the
-# critical input reaches the clock read in ck_rt_irq_handle() after 97
-# instructions (Linux's CriticalInput stub adds a few), and the timer,
-# armed rounded down to its 40 ns tick, may fire up to a tick earlier still.
-# At 80 ns few samples wait, and those briefly; at 95 most wait, and the
-# wait's own set-up and return (about 40 instructions) cost more than it
-# saves: 230-293 for the co-kernel alone against 230-273 at 80, 255-298 at
-# 55. On silicon the entry is slower (MMIO), so 80 ns stays below it.
-# `make bench BOARD=e500 TIMER_GRAVITY_NS=0` measures without it.
+# on the timebase, so no timer runs early. Below the critical input's cost
+# up to the clock read in ck_rt_irq_handle() (97 instructions under QEMU
+# icount, more on silicon), so few releases wait, and briefly: the choice
+# and its figures are in docs/measuring.md. `make bench BOARD=e500
+# TIMER_GRAVITY_NS=0` measures without it.
 TIMER_GRAVITY_NS ?= 80
 # the classic FPU's instructions, which the e500v2 lacks (it has SPE
 # instead, which GCC 12 cannot emit): the link fails if the co-kernel

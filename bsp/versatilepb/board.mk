@@ -7,9 +7,9 @@ CROSS := arm-none-eabi-
 CPUFLAGS := -mcpu=arm926ej-s -marm -mfloat-abi=soft
 # RT timer anticipation (cokernel/include/ck/hw.h gravity_ns): the SP804 is
 # armed this long before a timer's expiry; the rest is waited out on the
-# clock, so no timer runs early. Measured under QEMU icount: the FIQ
-# reaches the clock read in ck_rt_irq_handle() after 66 instructions, so
-# 60 ns never spins. `TIMER_GRAVITY_NS=0` turns it off.
+# clock, so no timer runs early. Below the FIQ's cost up to the clock read
+# in ck_rt_irq_handle() (66 instructions under QEMU icount,
+# docs/measuring.md), so it never spins. `TIMER_GRAVITY_NS=0` turns it off.
 TIMER_GRAVITY_NS ?= 60
 DRIVERS := pl190 sp804 pl011
 
