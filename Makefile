@@ -22,6 +22,7 @@ NICE := nice -n 10
 PYTHON := /usr/bin/python3
 
 include bsp/$(BOARD)/board.mk
+include mk/virq.mk
 # a port whose Linux guest is still to come (LINUX_GUEST := no in its
 # board.mk) builds and runs the co-kernel alone
 ifeq ($(LINUX_GUEST),no)

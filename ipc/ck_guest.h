@@ -32,16 +32,32 @@
  * (ehv_pic, ehv_bytechan): the guest DTB's hcall-instructions branch to the
  * co-kernel's ePAPR hypercall entry, which calls these ops.
  *
- * vIRQ numbers: 0 .. CK_VIRQ_SOFT_BASE-1 are the hardware lines of the real
- * PIC that Linux owns; CK_VIRQ_SOFT_BASE .. CK_VIRQ_NR-1 are virtual sources
- * raised by the co-kernel (IPC doorbells), whose pending bits live in
- * co-kernel memory and reach Linux through one normal-class soft line.
- * CK_VIRQ_CONSOLE is the exception: it is the console UART's receive line
- * (a hardware level line) under a fixed number.
+ * If attach() refuses, no op may be called (each would return at once:
+ * the devices are not at Linux's addresses) and Linux runs without the
+ * co-kernel's interrupts; its driver says so and fails cleanly.
  *
- * Calling context of every op: Linux kernel, any context (IRQs on or off),
- * never concurrently on two CPUs (uniprocessor). Ops never sleep; their cost
- * is bounded and noted per op.
+ * vIRQ numbers: 0 .. virq_soft_base-1 are the hardware lines of the real
+ * PIC that Linux owns, in the board's order (bsp/<board>/board.mk
+ * LINUX_IRQ_LINES; Linux never learns their PIC numbers); virq_soft_base +
+ * CK_VIRQ_SOFT_* are sources raised by the co-kernel (console input, IPC
+ * doorbells), up to nr_virq - 1. The soft vIRQs' pending bits live in
+ * co-kernel memory and reach Linux through one normal-class soft line;
+ * CK_VIRQ_SOFT_CONSOLE is the exception: it is the console UART's receive
+ * line (a hardware level line) under that number. The guest DTS names
+ * vIRQs by the same rule (mk/virq.mk).
+ *
+ * Calling context of every op: Linux kernel with Linux's own interrupts
+ * off (ARM: the drivers call inside local_irq_save(); e500: the hypercall
+ * entry clears MSR[EE]), never concurrently on two CPUs (uniprocessor).
+ * Ops never sleep; their cost is bounded and noted per op, and the part of
+ * each that holds the RT class masked is bounded by a constant, whatever
+ * Linux wrote or owns.
+ *
+ * Layout: every field's offset is pinned below by _Static_assert (the
+ * function pointers are one pointer wide: 4 bytes on the targets, 8 on a
+ * 64-bit host running the unit tests). CK_GUEST_ABI changes whenever the
+ * layout or the meaning of a field or op changes; both sides refuse any
+ * other value.
  */
 #ifndef CK_GUEST_H
 #define CK_GUEST_H
@@ -50,23 +66,26 @@
 #include <linux/types.h>
 typedef u32 ck_u32;
 typedef s32 ck_s32;
+#include <linux/stddef.h>
 #else
+#include <stddef.h>
 #include <stdint.h>
 typedef uint32_t ck_u32;
 typedef int32_t ck_s32;
 #endif
 
 #define CK_GUEST_MAGIC 0x50474b43u  /* "CKGP" little-endian */
-#define CK_GUEST_ABI 2u
+#define CK_GUEST_ABI 3u
 #define CK_GUEST_MAX_MMIO 8
 
-#define CK_VIRQ_SOFT_BASE 32u
-#define CK_VIRQ_NR 64u
-#define CK_VIRQ_CONSOLE (CK_VIRQ_SOFT_BASE + 0u)  /* console input ready: level */
-#define CK_VIRQ_IPC (CK_VIRQ_SOFT_BASE + 1u)      /* IPC doorbell (UIO) */
+/* soft vIRQs: virq_soft_base + these */
+#define CK_VIRQ_SOFT_CONSOLE 0u     /* console input ready: level */
+#define CK_VIRQ_SOFT_IPC 1u         /* IPC doorbell (UIO) */
 /* console output space (ePAPR byte channel tx interrupt): never raised,
  * console_write() takes every byte */
-#define CK_VIRQ_CONSOLE_TX (CK_VIRQ_SOFT_BASE + 2u)
+#define CK_VIRQ_SOFT_CONSOLE_TX 2u
+#define CK_VIRQ_SOFT_NR 32u         /* soft vIRQs there are */
+#define CK_VIRQ_MAX 256u            /* nr_virq is at most this */
 
 /* set_type() values: the Linux IRQ_TYPE_* encoding */
 #define CK_VIRQ_TYPE_EDGE_RISING 1u
@@ -92,23 +111,32 @@ struct ck_guest_page {
 	ck_u32 nr_mmio;        /* valid entries in mmio[] */
 	struct ck_guest_mmio mmio[CK_GUEST_MAX_MMIO];
 	ck_u32 rt_entry;       /* VA of the RT-class entry (trampoline target) */
-	ck_u32 nr_virq;        /* CK_VIRQ_NR */
+	ck_u32 nr_virq;        /* vIRQs 0..nr_virq-1 exist (<= CK_VIRQ_MAX) */
+	ck_u32 virq_soft_base; /* first soft vIRQ = hardware lines Linux owns */
 	ck_u32 boot_window_ns_lo;  /* co-kernel-written after attach: RT pause */
 	ck_u32 boot_window_ns_hi;
+	ck_u32 reserved;       /* 0: the ops start 8-byte aligned everywhere */
 
-	/* attach(): see the hand-over above. Return 0, or -CK_E* (the driver
-	 * then leaves the RT side stopped and says so). */
+	/* attach(): see the hand-over above. Return 0, or -CK_EINVAL (a
+	 * window address it refuses), -CK_EBUSY (attached already); the
+	 * co-kernel prints why on its console, the driver says so too and
+	 * leaves the vPIC uninstalled. */
 	ck_s32 (*attach)(void);
-	/* mask()/unmask(): stop/start delivering @virq. Cost: a register write. */
+	/* mask()/unmask(): stop/start delivering @virq; any other number
+	 * (co-kernel lines, out of range) is ignored. Cost: a register
+	 * read-modify-write. */
 	void (*mask)(ck_u32 virq);
 	void (*unmask)(ck_u32 virq);
 	/* eoi(): end of a level vIRQ's handling; for soft vIRQs a no-op. */
 	void (*eoi)(ck_u32 virq);
-	/* set_type(): CK_VIRQ_TYPE_*; returns 0 or -CK_EINVAL. */
+	/* set_type(): CK_VIRQ_TYPE_*; returns 0 or -CK_EINVAL (a type the
+	 * line lacks, a number Linux does not own). */
 	ck_s32 (*set_type)(ck_u32 virq, ck_u32 type);
 	/* next_pending(): the most urgent pending unmasked vIRQ, or -1. Soft
 	 * vIRQs are cleared as they are returned (edge semantics). Called in a
-	 * loop from Linux's root IRQ handler until -1. */
+	 * loop from Linux's root IRQ handler until -1. Cost: constant RT
+	 * masked; the PIC scan runs with RT unmasked (one register read per
+	 * unmasked line on the MPIC, one read on the PL190). */
 	ck_s32 (*next_pending)(void);
 	/* console_write(): write @len bytes of Linux console output; lines from
 	 * the two sides are never interleaved mid-line. Waits for the UART, so
@@ -119,6 +147,62 @@ struct ck_guest_page {
 	/* notify(): Linux -> RT doorbell for IPC channel @chan; not wired yet:
 	 * returns -CK_ENOSYS (RT tasks poll their channels at their period). */
 	ck_s32 (*notify)(ck_u32 chan);
+
+	/* RT fault containment (cokernel/core/fault.c), co-kernel-written:
+	 * fault_entry, the VA Linux's exception vectors branch to when the
+	 * faulting context is an RT task (ARM: interrupted mode SYS; r0 = the
+	 * CK_FAULT_* kind, the task's r0 at [sp] of the exception mode), 0
+	 * where the arch has none yet; fault_record, the VA of the struct
+	 * ck_fault_record (ck_fault.h); rt_sp_lo..rt_sp_hi, the VA range
+	 * holding every RT task's stack (e500: an exception in supervisor
+	 * mode with r1 in it is an RT task's, r10 = kind, r10/r11 in
+	 * SPRG4/SPRG5, CTR in SPRG0: linux-guest/patches/0004). */
+	ck_u32 fault_entry;
+	ck_u32 fault_record;
+	ck_u32 rt_sp_lo;
+	ck_u32 rt_sp_hi;
 };
+
+/* The ops start at byte 200 on every target and host: op n at this offset. */
+#define CK_GUEST_OP_OFFSET(n) (200u + (n) * sizeof(void (*)(void)))
+
+_Static_assert(sizeof(struct ck_guest_mmio) == 20, "mmio size");
+_Static_assert(offsetof(struct ck_guest_mmio, phys) == 0, "mmio.phys");
+_Static_assert(offsetof(struct ck_guest_mmio, phys_hi) == 4, "mmio.phys_hi");
+_Static_assert(offsetof(struct ck_guest_mmio, size) == 8, "mmio.size");
+_Static_assert(offsetof(struct ck_guest_mmio, flags) == 12, "mmio.flags");
+_Static_assert(offsetof(struct ck_guest_mmio, va) == 16, "mmio.va");
+_Static_assert(offsetof(struct ck_guest_page, magic) == 0, "page.magic");
+_Static_assert(offsetof(struct ck_guest_page, abi) == 4, "page.abi");
+_Static_assert(offsetof(struct ck_guest_page, size) == 8, "page.size");
+_Static_assert(offsetof(struct ck_guest_page, nr_mmio) == 12, "page.nr_mmio");
+_Static_assert(offsetof(struct ck_guest_page, mmio) == 16, "page.mmio");
+_Static_assert(offsetof(struct ck_guest_page, rt_entry) == 176, "page.rt_entry");
+_Static_assert(offsetof(struct ck_guest_page, nr_virq) == 180, "page.nr_virq");
+_Static_assert(offsetof(struct ck_guest_page, virq_soft_base) == 184, "page.soft_base");
+_Static_assert(offsetof(struct ck_guest_page, boot_window_ns_lo) == 188, "page.bw_lo");
+_Static_assert(offsetof(struct ck_guest_page, boot_window_ns_hi) == 192, "page.bw_hi");
+_Static_assert(offsetof(struct ck_guest_page, reserved) == 196, "page.reserved");
+_Static_assert(offsetof(struct ck_guest_page, attach) == CK_GUEST_OP_OFFSET(0), "page.attach");
+_Static_assert(offsetof(struct ck_guest_page, mask) == CK_GUEST_OP_OFFSET(1), "page.mask");
+_Static_assert(offsetof(struct ck_guest_page, unmask) == CK_GUEST_OP_OFFSET(2), "page.unmask");
+_Static_assert(offsetof(struct ck_guest_page, eoi) == CK_GUEST_OP_OFFSET(3), "page.eoi");
+_Static_assert(offsetof(struct ck_guest_page, set_type) == CK_GUEST_OP_OFFSET(4), "page.set_type");
+_Static_assert(offsetof(struct ck_guest_page, next_pending) == CK_GUEST_OP_OFFSET(5),
+	       "page.next_pending");
+_Static_assert(offsetof(struct ck_guest_page, console_write) == CK_GUEST_OP_OFFSET(6),
+	       "page.console_write");
+_Static_assert(offsetof(struct ck_guest_page, console_read) == CK_GUEST_OP_OFFSET(7),
+	       "page.console_read");
+_Static_assert(offsetof(struct ck_guest_page, notify) == CK_GUEST_OP_OFFSET(8), "page.notify");
+_Static_assert(offsetof(struct ck_guest_page, fault_entry) == CK_GUEST_OP_OFFSET(9),
+	       "page.fault_entry");
+_Static_assert(offsetof(struct ck_guest_page, fault_record) == CK_GUEST_OP_OFFSET(9) + 4,
+	       "page.fault_record");
+_Static_assert(offsetof(struct ck_guest_page, rt_sp_lo) == CK_GUEST_OP_OFFSET(9) + 8,
+	       "page.rt_sp_lo");
+_Static_assert(offsetof(struct ck_guest_page, rt_sp_hi) == CK_GUEST_OP_OFFSET(9) + 12,
+	       "page.rt_sp_hi");
+_Static_assert(sizeof(struct ck_guest_page) == CK_GUEST_OP_OFFSET(9) + 16, "page size");
 
 #endif /* CK_GUEST_H */

@@ -36,6 +36,11 @@ mkdir -p "$dir.tmp/build"
 cp "$dir.tmp/src/debian/config/pkg/static" "$dir.tmp/build/.config"
 log=$dir.tmp/build.log
 say "building with ${cross}gcc, Debian's static config (nice, -j$jobs; log: $log)"
+# its version line carries a build date: the source package's, so that two
+# builds are byte-identical (the initramfs, and under icount the guest's
+# boot, follow every byte; docs/measuring.md)
+SOURCE_DATE_EPOCH=$(dpkg-parsechangelog -l "$dir.tmp/src/debian/changelog" -S Timestamp)
+export SOURCE_DATE_EPOCH
 (cd "$dir.tmp/src" &&
 	make O="$dir.tmp/build" CROSS_COMPILE="$cross" oldconfig < <(yes "") &&
 	nice -n 10 make -j"$jobs" O="$dir.tmp/build" CROSS_COMPILE="$cross" busybox) \

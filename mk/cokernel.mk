@@ -7,6 +7,7 @@
 #                      at the board's payload PAs. With NO_LINUX=1, or when one
 #                      of those variables is undefined, the co-kernel alone.
 # Inputs from bsp/$(BOARD)/board.mk: ARCH CROSS CPUFLAGS DRIVERS BOARD_MAP_VARS
+# BSP_SHARED (optional: SoC data files under bsp/ that several boards build)
 # and the variables it names; TIMER_GRAVITY_NS (the RT timer's anticipation,
 # cokernel/include/ck/hw.h; `make ... TIMER_GRAVITY_NS=0` turns it off); CK_FORBIDDEN_INSNS (optional): a regex of
 # mnemonics the CPU lacks, which the co-kernel's disassembly must not
@@ -16,7 +17,14 @@
 CK_OUT := $(B)/ck
 CK_CC := $(CROSS)gcc
 CK_OBJDUMP := $(CROSS)objdump
-CK_VERSION ?= 0.1-$(shell git -C $(TOP) rev-parse --short HEAD 2>/dev/null || echo local)
+CK_VERSION ?= 0.1-$(or $(shell git -C $(TOP) rev-parse HEAD 2>/dev/null | cut -c1-12),local)
+# The banner prints the version in a field of fixed width, one word (a
+# longer version is cut, a shorter one padded with '-'; the default,
+# 0.1-<12 hex digits>, fills it exactly): a version of another length would
+# move every later instruction of the boot, and under icount the RT samples
+# with them (docs/measuring.md, "Repeatable figures").
+CK_VERSION_WIDTH := 16
+CK_VERSION_FIELD := $(shell printf '%-$(CK_VERSION_WIDTH).$(CK_VERSION_WIDTH)s' '$(CK_VERSION)' | tr ' ' -)
 
 # Debian's bare-metal gcc is not PIE by default; add -fno-pie only if it is.
 CK_NOPIE := $(if $(shell $(CK_CC) -v 2>&1 | grep -o enable-default-pie),-fno-pie)
@@ -26,11 +34,18 @@ CK_BOARD_DEFS := $(foreach v,$(BOARD_MAP_VARS),-DBOARD_$(v)=$($(v)))
 CK_CPPFLAGS := -I$(TOP)/cokernel/include -I$(TOP)/cokernel/arch/$(ARCH)/include \
 	-I$(TOP)/cokernel/drivers/include -I$(TOP)/ipc -I$(CK_OUT)/include \
 	$(CK_BOARD_DEFS)
+# CK_TEST_CFLAGS: test knobs (-DCK_TEST_*) for a test image built in its
+# own B= directory (tests/qemu/test_vpic.py); empty for every real image
+CK_TEST_CFLAGS ?=
 CK_CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror -ffreestanding -fno-builtin \
-	-fno-common $(CPUFLAGS) $(CK_NOPIE)
+	-fno-common $(CPUFLAGS) $(CK_NOPIE) $(CK_TEST_CFLAGS)
 CK_ASFLAGS := $(CPUFLAGS) -g -D__ASSEMBLER__
 CK_LDFLAGS := $(CPUFLAGS) $(CK_NOPIE_LD) -nostdlib -nostartfiles -Wl,--no-warn-rwx-segments \
 	-Wl,-z,noexecstack
+
+# libfdt (cokernel/lib/libfdt/README.md): what reading the boot DTB needs
+CK_LIBFDT_SRCS := cokernel/lib/libfdt/fdt.c cokernel/lib/libfdt/fdt_ro.c
+CK_CPPFLAGS += -I$(TOP)/cokernel/lib/libfdt
 
 # Host-only core files (the unit tests' simulator hooks) stay out.
 CK_CORE_HOST_ONLY := $(wildcard cokernel/core/*host*.c cokernel/core/sim*.c)
@@ -41,17 +56,17 @@ CK_SRCS := $(filter-out $(CK_CORE_HOST_ONLY) $(CK_SKIP),$(wildcard cokernel/core
 	$(filter-out $(CK_ARCH_DIR)/asm-offsets.c,$(wildcard $(CK_ARCH_DIR)/*.c)) \
 	$(wildcard $(CK_ARCH_DIR)/*.S) \
 	$(foreach d,$(DRIVERS),cokernel/drivers/$(d).c) \
-	$(wildcard bsp/$(BOARD)/*.c) \
+	$(wildcard bsp/$(BOARD)/*.c) $(foreach f,$(BSP_SHARED),bsp/$(f).c) \
 	$(filter-out $(CK_SKIP),$(wildcard cokernel/apps/*.c)) \
 	$(if $(NEWLIB),$(filter-out $(CK_SKIP),$(wildcard cokernel/libc/*.c cokernel/apps/libc/*.c))) \
-	$(wildcard ipc/*.c)
+	$(wildcard ipc/*.c) $(CK_LIBFDT_SRCS)
 CK_OBJS := $(patsubst %,$(CK_OUT)/%.o,$(basename $(CK_SRCS)))
 CK_ASM_OFFSETS := $(CK_OUT)/include/generated/asm-offsets.h
 CK_LDS := $(CK_OUT)/cokernel.ld
 CK_ELF := $(B)/cokernel.elf
 CK_IMAGE := $(B)/cokernel-linux.elf
 
-$(CK_OUT)/cokernel/core/main.o: CK_CPPFLAGS += -DCK_VERSION='"$(CK_VERSION)"'
+$(CK_OUT)/cokernel/core/main.o: CK_CPPFLAGS += -DCK_VERSION='"$(CK_VERSION_FIELD)"'
 # the board's timer anticipation; board.c is rebuilt when it changes
 TIMER_GRAVITY_NS ?= 0
 # decimal, no leading zero (C would read it as octal), at most
@@ -64,12 +79,13 @@ $(error TIMER_GRAVITY_NS=$(TIMER_GRAVITY_NS): a whole number of ns from 0 to $(C
 endif
 CK_GRAVITY_STAMP := $(CK_OUT)/timer-gravity
 $(call ck_stamp,$(CK_GRAVITY_STAMP),$(TIMER_GRAVITY_NS))
-$(CK_OUT)/bsp/$(BOARD)/board.o: CK_CPPFLAGS += -DBOARD_TIMER_GRAVITY_NS=$(TIMER_GRAVITY_NS)
-$(CK_OUT)/bsp/$(BOARD)/board.o: $(CK_GRAVITY_STAMP)
+CK_BSP_OBJS := $(CK_OUT)/bsp/$(BOARD)/board.o $(foreach f,$(BSP_SHARED),$(CK_OUT)/bsp/$(f).o)
+$(CK_BSP_OBJS): CK_CPPFLAGS += -DBOARD_TIMER_GRAVITY_NS=$(TIMER_GRAVITY_NS)
+$(CK_BSP_OBJS): $(CK_GRAVITY_STAMP)
 # the banner's version follows the commit: main.o depends on a stamp that
 # changes with it
 CK_VERSION_STAMP := $(CK_OUT)/version
-$(call ck_stamp,$(CK_VERSION_STAMP),$(CK_VERSION))
+$(call ck_stamp,$(CK_VERSION_STAMP),$(CK_VERSION_FIELD))
 $(CK_OUT)/cokernel/core/main.o: $(CK_VERSION_STAMP)
 
 # Relink when a source file appears or goes away, not only when one changes.

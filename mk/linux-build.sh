@@ -45,7 +45,7 @@ if [ ! -f "$tree/.ck-configured" ]; then
 	mkdir -p "$tree.tmp/drivers/cokernel"
 	cp -r "$top"/linux-guest/drivers/cokernel/. "$tree.tmp/drivers/cokernel/"
 	mkdir -p "$tree.tmp/drivers/cokernel/include"
-	cp "$top/ipc/ck_guest.h" "$tree.tmp/drivers/cokernel/include/"
+	cp "$top/ipc/ck_guest.h" "$top/ipc/ck_fault.h" "$tree.tmp/drivers/cokernel/include/"
 	say "configure: allnoconfig + $(basename "$frag")"
 	make -s -C "$tree.tmp" ARCH="$larch" CROSS_COMPILE="$cross" \
 		KCONFIG_ALLCONFIG="$frag" allnoconfig >/dev/null
@@ -63,15 +63,22 @@ if [ ! -f "$tree/.ck-configured" ]; then
 fi
 touch "$tree"	# last used, for pruning
 
-# the guest drivers and the ABI header: sync by content
+# the guest drivers and the ABI headers: sync by content
 rsync -rc --delete --exclude include "$top/linux-guest/drivers/cokernel/" "$tree/drivers/cokernel/"
 mkdir -p "$tree/drivers/cokernel/include"
-rsync -c "$top/ipc/ck_guest.h" "$tree/drivers/cokernel/include/"
+rsync -c "$top/ipc/ck_guest.h" "$top/ipc/ck_fault.h" "$tree/drivers/cokernel/include/"
 
+# Linux prints its version line (uname -v) at boot: no build date, user,
+# host or build count in it, which differ between builds and machines and,
+# under icount, would move every later instruction of the boot
+# (docs/measuring.md). The date is the source package's (dpkg keeps the
+# tarball's mtime).
+kbuild_env=(KBUILD_BUILD_TIMESTAMP="$(LC_ALL=C date -u -d @"$(stat -c %Y "$tar")")"
+	KBUILD_BUILD_USER=cokernel KBUILD_BUILD_HOST=cokernel KBUILD_BUILD_VERSION=1)
 say "building $image (nice, -j$jobs; log: $tree/build.log)"
 cc_count() { echo "$(grep -c '^  CC' "$tree/build.log") files compiled"; }
-ck_build_watch "$tree/build.log" cc_count nice -n 10 make -C "$tree" ARCH="$larch" \
-	CROSS_COMPILE="$cross" -j"$jobs" "$image"
+ck_build_watch "$tree/build.log" cc_count env "${kbuild_env[@]}" nice -n 10 make -C "$tree" \
+	ARCH="$larch" CROSS_COMPILE="$cross" -j"$jobs" "$image"
 grep -E 'warning:' "$tree/build.log" | grep cokernel && die "warnings in the cokernel drivers"
 say "built in $ck_build_secs s"
 mkdir -p "$out"

@@ -6,7 +6,7 @@ LINUX_IMAGE ?= Image
 LINUX_OUT := $(B)/linux
 LINUX_IMAGE_FILE := $(LINUX_OUT)/$(LINUX_IMAGE)
 LINUX_INPUTS := $(wildcard linux-guest/configs/$(BOARD).fragment linux-guest/patches/*.patch \
-	linux-guest/drivers/cokernel/* ipc/ck_guest.h) mk/linux-build.sh
+	linux-guest/drivers/cokernel/* ipc/ck_guest.h ipc/ck_fault.h) mk/linux-build.sh
 
 .PHONY: linux dtb
 linux: $(LINUX_IMAGE_FILE)

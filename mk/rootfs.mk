@@ -7,6 +7,12 @@
 
 ROOTFS := $(B)/rootfs
 INITRAMFS_FILE := $(B)/initramfs.cpio.gz
+# The archive's bytes depend only on its files' contents: one mtime for all
+# (the epoch), modes without the umask's group write, inode and device
+# numbers renumbered (cpio --reproducible). Linux inflates it at boot, so
+# under icount any other byte would move every later instruction of the
+# run, and make bench's samples with them (docs/measuring.md).
+ROOTFS_EPOCH := 0
 # .debs that `make deps` downloads for the guest's architecture
 CK_DEBS ?= /var/cache/cokernel/debs
 BUSYBOX_DEB = $(firstword $(wildcard $(CK_DEBS)/busybox-static_*_$(BUSYBOX_ARCH).deb))
@@ -32,4 +38,5 @@ $(INITRAMFS_FILE): $(wildcard linux-guest/rootfs/*) $(TOOLS_FILES) mk/rootfs.mk
 	@install -m 0755 linux-guest/rootfs/init $(ROOTFS)/init
 	@install -m 0644 linux-guest/rootfs/profile $(ROOTFS)/etc/profile
 	@$(if $(TOOLS_FILES),install -m 0755 $(TOOLS_FILES) $(ROOTFS)/usr/bin/)
-	@cd $(ROOTFS) && find . | LC_ALL=C sort | cpio --quiet -o -H newc --owner=0:0 | gzip -9n > $@
+	@cd $(ROOTFS) && chmod -R go-w . && find . -exec touch -h -d @$(ROOTFS_EPOCH) {} + && \
+		find . | LC_ALL=C sort | cpio --quiet -o -H newc --owner=0:0 --reproducible | gzip -9n > $@

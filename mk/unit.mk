@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: MIT
 # mk/unit.mk - host unit tests (cmocka, ASan/UBSan): `make unit`.
 # Every tests/unit/test_*.c becomes $(HOSTB)/test_*, linked with the portable
-# core, the portable ipc code and the sim arch/board (tests/unit/sim/, which
+# core, the portable ipc code, the drivers free of CPU instructions and the
+# sim arch/board (tests/unit/sim/, which
 # implements all of ck/arch.h). Left out of the core: string.c (the host has
 # libc) and main.c (the boot entry: needs the board, bsp_init and the linker
 # script's app table). Included by the top-level
@@ -16,7 +17,7 @@ UNIT_DIR := $(TOP)/tests/unit
 UNIT_OBJ := $(HOSTB)/unit-obj
 UNIT_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all
 UNIT_CPPFLAGS := -DCK_DEBUG -I$(TOP)/cokernel/include -I$(TOP)/ipc \
-	-I$(UNIT_DIR)/sim
+	-I$(UNIT_DIR)/sim -I$(TOP)/cokernel/drivers/include -I$(TOP)/cokernel/lib/libfdt
 UNIT_CFLAGS := -std=c11 -g -O1 $(UNIT_SAN) -fno-omit-frame-pointer \
 	-Wall -Wextra -MMD -MP
 UNIT_WERROR := -Werror
@@ -25,9 +26,12 @@ UNIT_LDLIBS := -lcmocka
 UNIT_CORE_SRCS := $(filter-out %/string.c %/main.c,\
 	$(wildcard $(TOP)/cokernel/core/*.c))
 UNIT_IPC_SRCS := $(wildcard $(TOP)/ipc/*.c)
+# the drivers without CPU instructions, over host memory (sim/arch/mmio.h)
+UNIT_DRV_SRCS := $(addprefix $(TOP)/cokernel/drivers/,mpic.c ns16550.c pl011.c pl190.c sp804.c) \
+	$(addprefix $(TOP)/cokernel/lib/libfdt/,fdt.c fdt_ro.c fdt_sw.c)
 UNIT_SIM_SRCS := $(wildcard $(UNIT_DIR)/sim/*.c)
 UNIT_LIB_OBJS := $(patsubst $(TOP)/%.c,$(UNIT_OBJ)/%.o,\
-	$(UNIT_CORE_SRCS) $(UNIT_IPC_SRCS) $(UNIT_SIM_SRCS))
+	$(UNIT_CORE_SRCS) $(UNIT_IPC_SRCS) $(UNIT_DRV_SRCS) $(UNIT_SIM_SRCS))
 UNIT_TESTS := $(patsubst $(UNIT_DIR)/%.c,$(HOSTB)/%,\
 	$(wildcard $(UNIT_DIR)/test_*.c))
 UNIT_TEST_OBJS := $(patsubst $(HOSTB)/%,$(UNIT_OBJ)/tests/unit/%.o,$(UNIT_TESTS))

@@ -10,7 +10,16 @@ CROSS := powerpc-linux-gnu-
 # (powerpc-linux-gnu-gcc is built with --enable-default-pie).
 CPUFLAGS := -mcpu=8548 -msoft-float -mno-altivec -msdata=none -mbig-endian \
 	-Wa,-mregnames
-DRIVERS := mpic ns16550
+DRIVERS := mpic ns16550 booke-tb
+# the MPC85xx devices, shared with bsp/mpc8544ds
+BSP_SHARED := common/mpc85xx
+# the MPIC lines Linux owns (mk/virq.mk): none, its timer is the
+# decrementer and its console the co-kernel's
+LINUX_IRQ_LINES :=
+# a line software can raise and nothing else drives: MPIC global timer A1
+# (soft_raise starts it), the RT line of the boot-window test image
+# (tests/qemu/test_vpic.py)
+TEST_SOFT_RT_LINE := 1
 # RT timer anticipation (cokernel/include/ck/hw.h gravity_ns): the MPIC
 # timer is armed this long before a timer's expiry; the rest is waited out
 # on the timebase, so no timer runs early. Below the critical input's cost
@@ -125,7 +134,7 @@ LATENCY_SLACK_NS := 45
 # /proc/interrupts: the vPIC's chip name in Linux's rows (empty: none
 # shown), a regex for Linux's own timer row (the core-local decrementer),
 # the console's receive driver (Linux's ePAPR byte channel)
-LINUX_IRQ_CHIP :=
+LINUX_IRQ_CHIP := vPIC
 LINUX_IRQ_TIMER := ^\s*LOC:
 LINUX_IRQ_CONSOLE := ehv-bc
 # a single step is a critical-class debug interrupt in Linux

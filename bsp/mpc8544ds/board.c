@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
- * board.c - mpc8544ds: the e500 board data (bsp/e500/board.c) under this
- * board's name; the CCSR address comes from board.mk, the MPIC version
- * from the MPIC itself.
+ * board.c - mpc8544ds (QEMU mpc8544ds, MPIC 2.0): the MPC85xx devices
+ * (bsp/common/mpc85xx.c) with this board's memory map and CCSR address
+ * (board.mk; README.md beside this file).
  */
-#define BOARD_NAME "mpc8544ds"
-#include "../e500/board.c"
+#include "../common/mpc85xx.h"
+
+MPC85XX_BOARD("mpc8544ds");

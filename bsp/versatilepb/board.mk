@@ -12,6 +12,12 @@ CPUFLAGS := -mcpu=arm926ej-s -marm -mfloat-abi=soft
 # docs/measuring.md), so it never spins. `TIMER_GRAVITY_NS=0` turns it off.
 TIMER_GRAVITY_NS ?= 60
 DRIVERS := pl190 sp804 pl011
+# the VIC lines Linux owns, in vIRQ order (mk/virq.mk): 4 = SP804 #1,
+# Linux's own timer. Every other line is the co-kernel's or unused.
+LINUX_IRQ_LINES := 4
+# a VIC line nothing drives in QEMU, raisable by VICSoftInt: the RT line
+# of the boot-window test image (tests/qemu/test_vpic.py)
+TEST_SOFT_RT_LINE := 2
 
 LINUX_ARCH := arm
 LINUX_CROSS := arm-linux-gnueabi-

@@ -160,7 +160,7 @@ static void lat_publish(void)
 	r.reserved = 0;
 	if (lat.ipc && base) {
 		if (ck_ipc_send(base, &lat.data, &r, sizeof(r)) == 0)
-			(void)guest_raise_virq(CK_VIRQ_IPC);
+			(void)guest_raise_soft_virq(CK_VIRQ_SOFT_IPC);
 		lat_note_faults(&lat.data, &lat.data_faults_seen);
 	}
 	if (lat.session == 0 && (lat.flags & CK_LAT_F_CONSOLE) &&

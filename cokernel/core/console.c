@@ -19,6 +19,12 @@
  * printed again after the RT lines, its printable characters only (escape
  * sequences such as a cursor-position query must not be sent twice: the
  * terminal would answer into Linux's input).
+ *
+ * Stale lines: when the root side has not emitted a ready line for
+ * CK_CONSOLE_STALE_NS (Linux starved, stuck with IRQs off, or dead), the
+ * RT side becomes the consumer for a moment (console_rt_flush(), from the
+ * RT watchdog's tick) and sends a few lines itself, unless it interrupted
+ * the root side inside a consumer function (@root_busy).
  */
 #include <ck/console.h>
 #include "core.h"
@@ -33,6 +39,10 @@
  * runs with Linux's IRQs off and the UART may be slow (115200 baud: about
  * 14 ms a line); the rest goes out through the kick (console_drain). */
 #define LINES_PER_GUEST_WRITE 2u
+/* Lines one console_rt_flush() sends at most: bounds its RT time by
+ * CONSOLE_RT_FLUSH_LINES * (prefix + 160 + 2) UART writes, and fewer when
+ * the UART's FIFO fills (try_putc() never waits). */
+#define CONSOLE_RT_FLUSH_LINES 4u
 
 _Static_assert((CONSOLE_SLOTS & (CONSOLE_SLOTS - 1)) == 0,
 	       "CONSOLE_SLOTS must be a power of two");
@@ -61,6 +71,11 @@ static struct {
 	uint8_t gline_esc;           /* 0 text, 1 after ESC, 2 in ESC [ ... */
 	bool reprint;                /* a broken line waits to be reprinted */
 	uint32_t reprint_pos;
+	/* RT side as the consumer of last resort (console_rt_flush) */
+	volatile bool root_busy;     /* the root side is in a consumer function */
+	uint32_t stale_tail;         /* tail when last looked at */
+	uint64_t stale_since_ns;     /* since when it has not moved */
+	uint32_t rt_lines;           /* lines the RT side sent */
 } con;
 
 static inline void compiler_barrier(void)
@@ -142,7 +157,7 @@ static bool rt_emit(uint32_t max_lines)
 	struct console_slot *s;
 
 	while ((con.rt_pos || max_lines) && (s = rt_next())) {
-		if (con.uart->try_putc(slot_byte(s, con.rt_pos)))
+		if (con.uart->try_putc(con.uart, slot_byte(s, con.rt_pos)))
 			return false;
 		if (++con.rt_pos == PREFIX_BYTES + s->len + EOL_BYTES) {
 			s->ready = 0;
@@ -176,7 +191,7 @@ static bool hold_check(void)
 	}
 	if (now - con.hold_start_ns < CK_CONSOLE_HOLD_NS)
 		return false;
-	if (con.uart->try_putc('\r') || con.uart->try_putc('\n'))
+	if (con.uart->try_putc(con.uart, '\r') || con.uart->try_putc(con.uart, '\n'))
 		return false;   /* at worst a stray '\r'; retried next time */
 	con.guest_mid_line = false;
 	con.hold_armed = false;
@@ -192,7 +207,7 @@ static bool reprint_emit(void)
 	if (!con.reprint || con.rt_pos || rt_next())
 		return true;
 	while (con.reprint_pos < con.gline_len) {
-		if (con.uart->try_putc(con.gline[con.reprint_pos]))
+		if (con.uart->try_putc(con.uart, con.gline[con.reprint_pos]))
 			return false;
 		con.reprint_pos++;
 	}
@@ -225,7 +240,7 @@ static void gline_track(char c)
 /* RT lines the UART could not take yet: try again this much later. */
 #define CONSOLE_RETRY_NS (1000ull * 1000)
 
-uint64_t console_drain(void)
+static uint64_t drain(void)
 {
 	if (!con.uart || !rt_next())
 		return 0;
@@ -237,20 +252,54 @@ uint64_t console_drain(void)
 	return 0;
 }
 
+uint64_t console_drain(void)
+{
+	uint64_t again;
+
+	con.root_busy = true;
+	compiler_barrier();
+	again = drain();
+	compiler_barrier();
+	con.root_busy = false;
+	return again;
+}
+
+void console_rt_flush(uint64_t now_ns)
+{
+	uint32_t before;
+
+	if (!con.uart || con.root_busy || !rt_next() ||
+	    con.tail != con.stale_tail) {
+		con.stale_tail = con.tail;
+		con.stale_since_ns = now_ns;
+		return;
+	}
+	if (now_ns - con.stale_since_ns < CK_CONSOLE_STALE_NS)
+		return;
+	before = con.tail;
+	if (hold_check()) {
+		(void)rt_emit(CONSOLE_RT_FLUSH_LINES);
+		(void)reprint_emit();
+	}
+	con.rt_lines += con.tail - before;
+	con.stale_tail = con.tail;   /* still stale: the next tick goes on */
+}
+
+uint32_t console_rt_lines(void)
+{
+	return con.rt_lines;
+}
+
 static void uart_put_spin(char c)
 {
-	while (con.uart->try_putc(c))
+	while (con.uart->try_putc(con.uart, c))
 		;
 }
 
-int console_guest_write(const char *buf, size_t len)
+static int guest_write(const char *buf, size_t len)
 {
 	size_t i;
 
-	if (!con.uart)
-		return (int)len;
-	if (len > INT32_MAX)
-		len = INT32_MAX;
 	if (hold_check()) {
 		/* a line boundary: waiting RT lines go first */
 		while (!rt_emit(LINES_PER_GUEST_WRITE))
@@ -274,6 +323,22 @@ int console_guest_write(const char *buf, size_t len)
 	return (int)len;
 }
 
+int console_guest_write(const char *buf, size_t len)
+{
+	int n;
+
+	if (!con.uart)
+		return (int)len;
+	if (len > INT32_MAX)
+		len = INT32_MAX;
+	con.root_busy = true;
+	compiler_barrier();
+	n = guest_write(buf, len);
+	compiler_barrier();
+	con.root_busy = false;
+	return n;
+}
+
 int console_guest_read(char *buf, size_t len)
 {
 	size_t n = 0;
@@ -281,7 +346,7 @@ int console_guest_read(char *buf, size_t len)
 
 	if (!con.uart || !con.uart->getc)
 		return 0;
-	while (n < len && n < INT32_MAX && (c = con.uart->getc()) >= 0)
+	while (n < len && n < INT32_MAX && (c = con.uart->getc(con.uart)) >= 0)
 		buf[n++] = (char)c;
 	return (int)n;
 }
@@ -291,7 +356,7 @@ void console_raw_puts(const struct ck_uart *uart, const char *s)
 	if (!uart)
 		return;
 	for (; *s; s++)
-		while (uart->try_putc(*s))
+		while (uart->try_putc(uart, *s))
 			;
 }
 

@@ -41,12 +41,27 @@
  */
 void ck_assert_fail(const char *file, int line) __attribute__((noreturn));
 
+/* ---- handles ----------------------------------------------------- */
+
+/*
+ * The magic words the init calls leave in an object (ck.h): a handle
+ * without its word was never initialised and is refused. ASCII "TASK",
+ * "TIMR", "SEM!", words no zeroed or pattern-filled object holds.
+ */
+#define CK_TASK_MAGIC 0x5441534bu
+#define CK_TIMER_MAGIC 0x54494d52u
+#define CK_SEM_MAGIC 0x53454d21u
+
 /* ---- shared core state ------------------------------------------- */
 
 struct ck_core_state {
 	const struct ck_board *board;
 	bool started;   /* ck_start() ran: the clockevent is live */
 	bool in_irq;    /* inside ck_rt_irq_handle(): no switching */
+	/* the RT watchdog's next tick (core/fault.c), low 32 bits of the
+	 * clock: due once (int32_t)(now - it) >= 0, beside in_irq so the RT
+	 * exit tests it in a load and a compare */
+	uint32_t tick_due_ns;
 };
 
 extern struct ck_core_state ck_core;
@@ -73,6 +88,18 @@ static inline uint64_t period_skip_missed(uint64_t *next_ns, uint64_t period_ns,
 }
 
 /* ---- sched.c ----------------------------------------------------- */
+
+/**
+ * sched_self() - ck_task_self() inline, for the core's own calls: the
+ * running RT task, or NULL in the root context (the root task's priority
+ * is -1, below every RT task's) and in RT interrupt context. Context: any.
+ */
+static inline struct ck_task *sched_self(void)
+{
+	struct ck_task *t = ck_current_task;
+
+	return t->prio < 0 || ck_core.in_irq ? NULL : t;
+}
 
 /** sched_init() - empty ready queue, root task current. Context: init. */
 void sched_init(void);
@@ -107,11 +134,26 @@ void sched_block(struct ck_list *wait_pos);
  */
 void sched_preempt(void);
 
-/** sched_requeue() - move the current task behind its peers and reschedule. RT masked. */
+/**
+ * sched_requeue() - move the current task behind its peers and reschedule.
+ * No effect in the root context or in RT interrupt context. RT masked.
+ */
 void sched_requeue(void);
 
 /** sched_exit() - the current task becomes dormant and switches away for good. RT masked. */
 void sched_exit(void) __attribute__((noreturn));
+
+/**
+ * sched_suspend() - fault containment: take @t (any state but root) out of
+ * scheduling and make it dormant; no switch. RT masked.
+ */
+void sched_suspend(struct ck_task *t);
+
+/** sched_pick_current() - make the most urgent ready task current; return it. RT masked. */
+struct ck_task *sched_pick_current(void);
+
+/** sched_root() - the root task. Context: any. */
+struct ck_task *sched_root(void);
 
 /* ---- clock.c ----------------------------------------------------- */
 
@@ -121,21 +163,39 @@ void sched_exit(void) __attribute__((noreturn));
  * masked (clock_update()).
  */
 struct clock_state {
-	uint32_t (*read)(void);  /* the clocksource's read() */
+	const struct ck_clocksource *cs;  /* the clocksource */
+	uint32_t (*read)(const struct ck_clocksource *cs);  /* its read() */
 	uint32_t mask;           /* its wrap mask */
 	uint32_t last;           /* counter value at the last update */
 	uint32_t rem;            /* ticks past @sec_ns at @last, < hz */
 	uint32_t hz;             /* counting frequency */
 	uint32_t mult_hi;        /* ns per tick, 32.32 fixed point: integer */
 	uint32_t mult_lo;        /* and fraction, floor(1e9 * 2^32 / hz) */
+	uint32_t read_every_ns;  /* half a wrap, at most CK_CLOCK_IDLE_MAX_NS */
 	uint64_t sec_ns;         /* whole seconds since start, in ns */
 	uint64_t now_ns;         /* the clock at @last */
 };
 
 extern struct clock_state ck_clk;
 
-/** clock_init() - bind @cs and start the clock at 0 ns. Context: init. */
-void clock_init(const struct ck_clocksource *cs);
+/**
+ * clock_init() - check @cs against the clock contract (ck/hw.h), bind it
+ * and start the clock at 0 ns.
+ * Return: 0, or -CK_EINVAL with a console line naming the broken bound
+ * (nothing bound). Context: init.
+ */
+int clock_init(const struct ck_clocksource *cs);
+
+/** clock_tick_ns() - one tick of @hz (> 0) in ns, rounded up. Context: any. */
+uint64_t clock_tick_ns(uint64_t hz);
+
+/**
+ * clock_check_rate() - whether @hz is a rate the clock contract allows
+ * (ck/hw.h: a tick of at most CK_TIMER_TICK_MAX_NS, at most UINT32_MAX);
+ * if not, a console line "@what @name: ... refused".
+ * Return: 0 or -CK_EINVAL. Context: init.
+ */
+int clock_check_rate(const char *what, const char *name, uint64_t hz);
 
 /**
  * clock_carry_slow() - clock_fold()'s rare path: @rem counter ticks past
@@ -151,7 +211,7 @@ uint32_t clock_carry_slow(uint64_t rem) __attribute__((noinline));
  */
 static inline __attribute__((always_inline)) uint64_t clock_fold(void)
 {
-	uint32_t now = ck_clk.read() & ck_clk.mask;
+	uint32_t now = ck_clk.read(ck_clk.cs) & ck_clk.mask;
 	uint32_t delta = (now - ck_clk.last) & ck_clk.mask;
 	uint64_t sum = (uint64_t)ck_clk.rem + delta;
 	uint32_t hz = ck_clk.hz;
@@ -182,8 +242,21 @@ uint64_t clock_update(void);
 
 /* ---- timer.c ----------------------------------------------------- */
 
-/** timer_init() - empty queue; precompute ns->ticks for @ev. Context: init. */
-void timer_init(const struct ck_clockevent *ev);
+/**
+ * timer_init() - check @ev against the clock contract (ck/hw.h) with the
+ * clocksource clock_init() bound, derive the idle re-arm, empty the queue
+ * and precompute ns->ticks for @ev.
+ * Return: 0, or -CK_EINVAL with a console line naming the broken bound.
+ * Context: init, after clock_init() succeeded.
+ */
+int timer_init(const struct ck_clockevent *ev);
+
+/**
+ * timer_min_period_ns() - the board's shortest period for periodic timers
+ * and tasks (the clockevent's min_period_ns). Context: any, after
+ * timer_init().
+ */
+uint32_t timer_min_period_ns(void);
 
 /**
  * timer_expire() - run the callbacks of every timer due at @now_ns, then
@@ -193,8 +266,8 @@ void timer_expire(uint64_t now_ns);
 
 /**
  * timer_program() - arm the clockevent for the queue head (rounded down to
- * an event tick, see timer.c), or CK_CLOCK_MAX_IDLE_NS ahead if the queue
- * is empty. The expiry is computed from the last clock snapshot
+ * an event tick, see timer.c), at most the idle re-arm ahead (ck/hw.h),
+ * which it is if the queue is empty. The expiry is computed from the last clock snapshot
  * (ck_clk.now_ns at ck_clk.last) and the counter is read again right
  * before the device write, so the time spent since the snapshot is not
  * added to the expiry. The snapshot must be less than one counter wrap
@@ -216,7 +289,8 @@ static inline void timer_cancel(struct ck_timer *t)
 
 /* ---- irq.c ------------------------------------------------------- */
 
-/** irq_init() - empty RT line table. Context: init. */
+/** irq_init() - empty RT line table; route the clockevent's line to the
+ * RT class (masked until ck_start()). Context: init, RT masked. */
 void irq_init(void);
 
 /**
@@ -227,19 +301,37 @@ void irq_init(void);
  */
 bool irq_line_is_co_kernel(unsigned int line);
 
+/**
+ * irq_hold_rt_lines() - mask every attached RT line and route it to the
+ * normal class (a PL190 raises FIQ for a masked FIQ-routed line in QEMU),
+ * for the Linux boot window: nothing reaches Linux's unprepared RT vector.
+ * A line that asserts meanwhile stays pending at its device. RT masked.
+ */
+void irq_hold_rt_lines(void);
+
+/**
+ * irq_release_rt_lines() - route the held lines to the RT class again and
+ * unmask them (attach); one still asserted is taken as soon as RT is
+ * unmasked. RT masked.
+ */
+void irq_release_rt_lines(void);
+
 /* The RT entry's part of irq.c, read inline by irq_dispatch_all(): the
- * PIC's and the clockevent's ops, copied from the board by irq_init(). */
+ * PIC and the clockevent with their ops, copied from the board by
+ * irq_init(), so each call loads its op and its device from one struct. */
 struct irq_hot {
-	uint32_t (*pending_rt)(void);
-	void (*timer_ack)(void);
-	uint32_t timer_bit;  /* 1 << the clockevent's line */
+	const struct ck_pic *pic;
+	uint32_t (*pending_rt)(const struct ck_pic *pic);
+	const struct ck_clockevent *timer;
+	void (*timer_ack)(const struct ck_clockevent *ev);
+	uint32_t timer_bit;  /* 1 << the clockevent's RT slot */
 };
 
 extern struct irq_hot irq_hot;
 
 /**
  * irq_dispatch_lines() - run the handlers of the RT lines in @pending (a
- * bit per line; not the clockevent's), by line number; a line without a
+ * bit per RT slot; not the clockevent's), by slot; a line without a
  * handler is masked, handed back to the normal class and counted.
  * RT masked, RT interrupt.
  */
@@ -256,11 +348,12 @@ void irq_dispatch_lines(uint32_t pending);
  */
 static inline __attribute__((always_inline)) void irq_dispatch_all(void)
 {
-	uint32_t pending = irq_hot.pending_rt();
+	uint32_t pending = irq_hot.pending_rt(irq_hot.pic);
+	uint32_t timer_bit = irq_hot.timer_bit;
 
-	if (pending & irq_hot.timer_bit) {
-		irq_hot.timer_ack();
-		pending &= ~irq_hot.timer_bit;
+	if (pending & timer_bit) {
+		pending &= ~timer_bit;
+		irq_hot.timer_ack(irq_hot.timer);
 	}
 	if (pending)
 		irq_dispatch_lines(pending);

@@ -93,12 +93,18 @@ void ck_main(void)
 	bool have_linux;
 
 	bsp_init();
-	ck_core_init(b);
+	if (ck_core_init(b)) {
+		/* the console line says which clock bound the board breaks */
+		for (;;)
+			(void)console_drain();
+	}
 	ck_printf("cokernel %s on %s (%s), RT clock %llu Hz, timer gravity %u ns",
 		  CK_VERSION, b->name, b->cpu, (unsigned long long)b->clock->hz,
 		  (unsigned int)b->timer->gravity_ns);
+	if (b->report)
+		b->report();
 	guest_init();
-	if (b->shm_size && ck_shm_init((void *)ck_shm_va, b->shm_size))
+	if (b->shm && ck_shm_init((void *)b->shm->va, b->shm_size))
 		ck_printf("IPC region at 0x%08x unusable: no IPC",
 			  (unsigned int)b->shm_base);
 	apps_init();

@@ -10,6 +10,7 @@
  */
 #include <ck/console.h>
 #include "core.h"
+#include <ck/fault.h>
 
 #define RQ_WORDS ((CK_NR_PRIO + 31) / 32)
 
@@ -117,6 +118,17 @@ void sched_block(struct ck_list *wait_pos)
 	t->state = CK_TASK_BLOCKED;
 	if (wait_pos)
 		ck_list_insert_before(wait_pos, &t->rq_node);
+	if (!wait_pos &&
+	    (int32_t)((uint32_t)ck_clk.now_ns - ck_core.tick_due_ns) >= 0) {
+		/* the watchdog's tick as a task sleeps (a delay, a period; not
+		 * on a semaphore's fast path): with the task about to run,
+		 * unless the root is; its hooks switch nothing */
+		struct ck_task *next = rq_pick();
+
+		ck_core.in_irq = true;
+		fault_tick(next == &rq.root ? NULL : next);
+		ck_core.in_irq = false;
+	}
 	sched_switch_to(rq_pick());
 }
 
@@ -131,7 +143,7 @@ void sched_requeue(void)
 {
 	struct ck_task *t = ck_current_task;
 
-	if (t == &rq.root)
+	if (t == &rq.root || ck_core.in_irq)
 		return;
 	rq_del(t);
 	rq_add(t);
@@ -157,9 +169,11 @@ struct ck_task *ck_current(void)
 	return ck_current_task;
 }
 
+/* In the RT interrupt ck_current_task is the interrupted task, which the
+ * interrupt's code must not act on. */
 struct ck_task *ck_task_self(void)
 {
-	return ck_current_task == &rq.root ? NULL : ck_current_task;
+	return sched_self();
 }
 
 struct ck_task *ck_rt_irq_handle(void)
@@ -169,23 +183,35 @@ struct ck_task *ck_rt_irq_handle(void)
 	ck_core.in_irq = true;
 	irq_dispatch_all();
 	timer_expire(clock_fold());
+	next = rq_pick();
+	/* the watchdog's tick where it delays no release: nothing to switch
+	 * to (the interrupted context goes on, be it a runaway task) */
+	if (next == ck_current_task &&
+	    __builtin_expect((int32_t)((uint32_t)ck_clk.now_ns - ck_core.tick_due_ns) >= 0, 0)) {
+		fault_tick(ck_current_task);
+		next = rq_pick();
+	}
 	ck_core.in_irq = false;
 
-	next = rq_pick();
 	sched_set_current(next);
 	return next;
 }
 
-void ck_core_init(const struct ck_board *b)
+int ck_core_init(const struct ck_board *b)
 {
-	ck_assert(b && b->clock && b->timer && b->pic);
+	ck_assert(b && b->pic);
 	memset(&ck_core, 0, sizeof(ck_core));
-	ck_core.board = b;
-	sched_init();
-	clock_init(b->clock);
-	timer_init(b->timer);
-	irq_init();
 	console_init(b->uart);
+	sched_init();
+	fault_reset();
+	if (clock_init(b->clock) || timer_init(b->timer)) {
+		ck_printf("%s: the RT clock cannot work on this board: stopped",
+			  b->name ? b->name : "board");
+		return -CK_EINVAL;
+	}
+	ck_core.board = b;
+	irq_init();
+	return 0;
 }
 
 void ck_start(void)
@@ -194,8 +220,7 @@ void ck_start(void)
 	ck_rtflags_t flags = arch_rt_mask();
 
 	ck_assert(b && !ck_core.started && ck_current_task == &rq.root);
-	b->pic->route(b->timer->line, 1);
-	b->pic->unmask(b->timer->line);
+	b->pic->unmask(b->pic, b->timer->line);   /* routed by irq_init() */
 	ck_core.started = true;
 	clock_update();
 	timer_program();
@@ -214,14 +239,37 @@ void ck_clockevent_rearm(void)
 	arch_rt_restore(flags);
 }
 
-void ck_assert_fail(const char *file, int line)
+/*
+ * Fault containment (core/fault.c, ck/fault.h). sched_suspend(): take @t
+ * out of scheduling (ready queue or wait queue, wake timer, period) and
+ * make it dormant, so ck_task_create() may start it again; no switch.
+ * The root task is never suspended. RT masked.
+ */
+void sched_suspend(struct ck_task *t)
 {
-	arch_rt_mask();
-	if (file)
-		ck_printf("assertion failed at %s:%d", file, line);
+	if (t == &rq.root || t->state == CK_TASK_DORMANT)
+		return;
+	timer_cancel(&t->wake_timer);
+	if (t->state == CK_TASK_READY)
+		rq_del(t);
 	else
-		ck_printf("assertion failed");
-	console_drain();
-	for (;;)
-		__builtin_trap();
+		ck_list_del(&t->rq_node);   /* off its wait queue */
+	t->state = CK_TASK_DORMANT;
+	t->period_ns = 0;
+}
+
+/* sched_pick_current(): make the most urgent ready task (or the root)
+ * current and return it, as the RT entry's exit does. RT masked. */
+struct ck_task *sched_pick_current(void)
+{
+	struct ck_task *next = rq_pick();
+
+	sched_set_current(next);
+	return next;
+}
+
+/* sched_root(): the root task (Linux, or the boot idle loop). Context: any. */
+struct ck_task *sched_root(void)
+{
+	return &rq.root;
 }

@@ -9,9 +9,21 @@
 
 int ck_sem_init(ck_sem_t *s, uint32_t count)
 {
-	s->count = count;
-	ck_list_init(&s->waiters);
-	return 0;
+	ck_rtflags_t flags;
+	int ret = 0;
+
+	if (!s)
+		return -CK_EINVAL;
+	flags = arch_rt_mask();
+	if (s->magic == CK_SEM_MAGIC && !ck_list_empty(&s->waiters)) {
+		ret = -CK_EBUSY;
+	} else {
+		s->count = count;
+		s->magic = CK_SEM_MAGIC;
+		ck_list_init(&s->waiters);
+	}
+	arch_rt_restore(flags);
+	return ret;
 }
 
 /* Where a waiter of @prio queues: behind all of its priority or higher. */
@@ -27,13 +39,19 @@ static struct ck_list *sem_wait_pos(ck_sem_t *s, int prio)
 
 int ck_sem_wait_until(ck_sem_t *s, uint64_t abs_ns)
 {
-	struct ck_task *t = ck_task_self();
-	ck_rtflags_t flags = arch_rt_mask();
+	struct ck_task *t = sched_self();
+	ck_rtflags_t flags;
 	int ret = 0;
 
-	if (s->count) {
+	if (!s || s->magic != CK_SEM_MAGIC)
+		return -CK_EINVAL;
+	flags = arch_rt_mask();
+	if (!t && ck_core.in_irq &&
+	    (abs_ns == CK_INFINITE || abs_ns > clock_update())) {
+		ret = -CK_EPERM;    /* a wait that may block: not in an interrupt */
+	} else if (s->count) {
 		s->count--;
-	} else if (!t || (abs_ns != CK_INFINITE && abs_ns <= ck_clock_now())) {
+	} else if (!t || (abs_ns != CK_INFINITE && abs_ns <= clock_update())) {
 		ret = -CK_EAGAIN;   /* root context never blocks */
 	} else {
 		t->timed_out = 0;
@@ -53,9 +71,12 @@ int ck_sem_wait(ck_sem_t *s)
 
 int ck_sem_post(ck_sem_t *s)
 {
-	ck_rtflags_t flags = arch_rt_mask();
+	ck_rtflags_t flags;
 	int ret = 0;
 
+	if (!s || s->magic != CK_SEM_MAGIC)
+		return -CK_EINVAL;
+	flags = arch_rt_mask();
 	if (!ck_list_empty(&s->waiters)) {
 		sched_wake(ck_container_of(s->waiters.next, struct ck_task,
 					   rq_node));

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * string.c - the few libc string functions the freestanding core and GCC's
- * implicit calls need (target build only; host tests use libc's).
+ * string.c - the few libc string functions the freestanding core, libfdt
+ * and GCC's implicit calls need (target build only; host tests use libc's).
  *
  * The loops must not be turned back into calls to themselves by GCC's
  * loop-pattern recognition, hence the optimize attribute.
@@ -50,4 +50,58 @@ int strcmp(const char *a, const char *b)
 		b++;
 	}
 	return (unsigned char)*a - (unsigned char)*b;
+}
+
+/* The rest is what libfdt (cokernel/lib/libfdt) calls. */
+
+NO_LIBCALL void *memmove(void *dst, const void *src, size_t n)
+{
+	unsigned char *d = dst;
+	const unsigned char *s = src;
+
+	if (d <= s || d >= s + n)
+		return memcpy(dst, src, n);
+	while (n--)
+		d[n] = s[n];
+	return dst;
+}
+
+int memcmp(const void *a, const void *b, size_t n)
+{
+	const unsigned char *p = a, *q = b;
+
+	for (; n; n--, p++, q++)
+		if (*p != *q)
+			return *p - *q;
+	return 0;
+}
+
+void *memchr(const void *s, int c, size_t n)
+{
+	const unsigned char *p = s;
+
+	for (; n; n--, p++)
+		if (*p == (unsigned char)c)
+			return (void *)(uintptr_t)p;
+	return NULL;
+}
+
+size_t strnlen(const char *s, size_t max)
+{
+	size_t n = 0;
+
+	while (n < max && s[n])
+		n++;
+	return n;
+}
+
+char *strrchr(const char *s, int c)
+{
+	const char *last = NULL;
+
+	do {
+		if (*s == (char)c)
+			last = s;
+	} while (*s++);
+	return (char *)(uintptr_t)last;
 }

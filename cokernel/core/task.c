@@ -3,6 +3,7 @@
  * task.c - task life cycle, delays and periodic release (ck_task_* API).
  */
 #include "core.h"
+#include <ck/fault.h>
 
 /*
  * Wake timer of a task: a delay or a wait timeout ended. The timer just
@@ -28,11 +29,15 @@ int ck_task_create(struct ck_task *t, const char *name, int prio,
 
 	if (!t || !entry || !stack || prio < CK_PRIO_MIN ||
 	    prio > CK_PRIO_MAX || stack_bytes < CK_STACK_MIN ||
-	    ((uintptr_t)stack & 7u))
+	    ((uintptr_t)stack & 7u) ||
+	    stack_bytes > UINTPTR_MAX - (uintptr_t)stack)
 		return -CK_EINVAL;
-	if (t->state != CK_TASK_DORMANT || t == ck_current())
+	if ((t->magic == CK_TASK_MAGIC && t->state != CK_TASK_DORMANT) ||
+	    t == ck_current())
 		return -CK_EBUSY;
 
+	t->magic = CK_TASK_MAGIC;
+	t->state = CK_TASK_DORMANT;
 	t->name = name;
 	t->prio = prio;
 	t->timed_out = 0;
@@ -51,6 +56,7 @@ int ck_task_create(struct ck_task *t, const char *name, int prio,
 
 	flags = arch_rt_mask();
 	arch_ctx_init(&t->ctx, ck_task_trampoline, t, (void *)top);
+	fault_task_created(t);
 	sched_ready(t);
 	sched_preempt();
 	arch_rt_restore(flags);
@@ -81,7 +87,7 @@ void ck_task_yield(void)
 
 int ck_task_sleep_until(uint64_t abs_ns)
 {
-	struct ck_task *t = ck_task_self();
+	struct ck_task *t = sched_self();
 	ck_rtflags_t flags;
 
 	if (!t)
@@ -107,12 +113,19 @@ int ck_task_sleep(uint64_t rel_ns)
 
 int ck_task_set_periodic(uint64_t start_ns, uint64_t period_ns)
 {
-	struct ck_task *t = ck_task_self();
+	struct ck_task *t = sched_self();
 
-	if (!t || !period_ns)
+	if (!t || period_ns < timer_min_period_ns())
 		return -CK_EINVAL;
-	if (!start_ns)
-		start_ns = ck_clock_now() + period_ns;
+	if (!start_ns) {
+		uint64_t now = ck_clock_now();
+
+		if (period_ns > UINT64_MAX - now)
+			return -CK_EINVAL;
+		start_ns = now + period_ns;
+	}
+	if (start_ns > UINT64_MAX - period_ns)
+		return -CK_EINVAL;
 	t->next_release_ns = start_ns;
 	t->period_ns = period_ns;
 	return 0;
@@ -146,7 +159,7 @@ static __attribute__((noinline)) bool task_arm_release(struct ck_task *t, long *
 
 long ck_task_wait_period(void)
 {
-	struct ck_task *t = ck_task_self();
+	struct ck_task *t = sched_self();
 	ck_rtflags_t flags;
 	long missed;
 

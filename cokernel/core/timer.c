@@ -3,9 +3,9 @@
  * timer.c - the sorted timer queue and the one-shot clockevent behind it.
  *
  * Timers sit in one list sorted by expiry (FIFO among equal expiries). The
- * clockevent is armed for the head, never further than CK_CLOCK_MAX_IDLE_NS
- * ahead (so the clocksource is read at least once per wrap) and never
- * beyond the device's max_ticks. Programming happens once per RT interrupt
+ * clockevent is armed for the head, never further than the idle re-arm
+ * ahead (at most half a wrap of the clocksource and the device's range:
+ * the clock contract in ck/hw.h). Programming happens once per RT interrupt
  * (at its end) and when a task makes a new timer the head.
  *
  * Resolution and anticipation: the event is armed for the head's expiry
@@ -20,10 +20,13 @@
 #include "core.h"
 
 static struct {
-	void (*set_next)(uint32_t ticks);
-	uint32_t max_ticks;
-	uint32_t idle_ticks; /* CK_CLOCK_MAX_IDLE_NS in event ticks, <= max_ticks */
+	const struct ck_clockevent *ev;
+	void (*set_next)(const struct ck_clockevent *ev, uint32_t ticks);
+	uint32_t max_ahead;  /* clocksource ticks whose event ticks fit max_ticks */
+	uint32_t idle_ns;    /* the idle re-arm (ck/hw.h), <= CK_CLOCK_IDLE_MAX_NS */
+	uint32_t idle_ticks; /* idle_ns in event ticks, 1..max_ticks */
 	uint32_t gravity_ns; /* armed this much before the head (hw.h) */
+	uint32_t min_period_ns; /* the shortest period accepted (hw.h) */
 	uint32_t early_ns;   /* how early an event may come: the gravity,
 			      * one event tick and one clocksource tick, in
 			      * ns, rounded up */
@@ -38,7 +41,7 @@ static struct {
  * ceil(@num << 32 / @den) as integer part and fraction: rounded up, so a
  * conversion with it, rounded down, loses at most the one tick it means to
  * (an exact ratio stays exact) and gains less than a quarter tick over
- * CK_CLOCK_MAX_IDLE_NS.
+ * CK_CLOCK_IDLE_MAX_NS.
  */
 static void mult_split(uint64_t num, uint64_t den, uint32_t *hi, uint32_t *lo)
 {
@@ -54,25 +57,66 @@ static inline uint32_t mult_apply(uint32_t x, uint32_t hi, uint32_t lo)
 	return x * hi + (uint32_t)(((uint64_t)x * lo) >> 32);
 }
 
-void timer_init(const struct ck_clockevent *ev)
+int timer_init(const struct ck_clockevent *ev)
 {
-	uint64_t idle;
+	uint64_t range_ns, idle_ns, max_ahead;
 
-	ck_assert(ev && ev->set_next && ev->hz && ev->hz <= UINT32_MAX &&
-		  ev->max_ticks && ev->line < CK_RT_LINES);
+	if (!ev || !ev->set_next) {
+		ck_printf("clockevent: none, or no set_next op: refused");
+		return -CK_EINVAL;
+	}
+	if (clock_check_rate("clockevent", ev->name, ev->hz))
+		return -CK_EINVAL;
+	if (ev->gravity_ns > CK_TIMER_GRAVITY_MAX_NS) {
+		ck_printf("clockevent %s: gravity %u ns refused: at most %u ns",
+			  ev->name, (unsigned int)ev->gravity_ns,
+			  CK_TIMER_GRAVITY_MAX_NS);
+		return -CK_EINVAL;
+	}
+	if (ev->min_period_ns < clock_tick_ns(ev->hz) ||
+	    ev->min_period_ns > CK_TIMER_MIN_PERIOD_MAX_NS) {
+		ck_printf("clockevent %s: minimum period %u ns refused: it must be "
+			  "%llu..%u ns (one tick .. 10 kHz)", ev->name,
+			  (unsigned int)ev->min_period_ns,
+			  (unsigned long long)clock_tick_ns(ev->hz),
+			  CK_TIMER_MIN_PERIOD_MAX_NS);
+		return -CK_EINVAL;
+	}
+	/* below 2^32 event ticks, so timer_program()'s conversion, which
+	 * may round up by one tick, stays within 32 bits */
+	range_ns = (uint64_t)(ev->max_ticks < UINT32_MAX ? ev->max_ticks
+							  : UINT32_MAX - 1u) *
+		   CK_NS_PER_S / ev->hz;
+	idle_ns = range_ns < ck_clk.read_every_ns ? range_ns : ck_clk.read_every_ns;
+	if (idle_ns < CK_CLOCK_IDLE_MIN_NS) {
+		ck_printf("clockevent %s: %u ticks at %llu Hz reach %llu ns: refused, "
+			  "the clock must be re-read every %llu ns and at most every "
+			  "%u ns", ev->name, (unsigned int)ev->max_ticks,
+			  (unsigned long long)ev->hz, (unsigned long long)range_ns,
+			  (unsigned long long)ck_clk.read_every_ns,
+			  CK_CLOCK_IDLE_MIN_NS);
+		return -CK_EINVAL;
+	}
+	tq.ev = ev;
 	tq.set_next = ev->set_next;
-	tq.max_ticks = ev->max_ticks;
+	/* floor(max_ticks * cs / ev): with ev_hi.ev_lo rounded up, a
+	 * conversion of at most this many clocksource ticks stays within
+	 * max_ticks (the excess is below one tick, and floored away) */
+	max_ahead = (uint64_t)ev->max_ticks * ck_clk.hz / ev->hz;
+	tq.max_ahead = max_ahead > UINT32_MAX ? UINT32_MAX : (uint32_t)max_ahead;
 	ck_list_init(&tq.queue);
 	/* clock_init() ran before: ck_clk.hz is the clocksource's rate */
 	mult_split(ck_clk.hz, CK_NS_PER_S, &tq.cs_hi, &tq.cs_lo);
 	mult_split(ev->hz, ck_clk.hz, &tq.ev_hi, &tq.ev_lo);
-	ck_assert(ev->gravity_ns <= CK_TIMER_GRAVITY_MAX_NS);
 	tq.gravity_ns = ev->gravity_ns;
-	tq.early_ns = (uint32_t)((CK_NS_PER_S + ev->hz - 1) / ev->hz +
-				 (CK_NS_PER_S + ck_clk.hz - 1) / ck_clk.hz) +
+	tq.min_period_ns = ev->min_period_ns;
+	tq.early_ns = (uint32_t)(clock_tick_ns(ev->hz) + clock_tick_ns(ck_clk.hz)) +
 		      ev->gravity_ns;
-	idle = CK_CLOCK_MAX_IDLE_NS * ev->hz / CK_NS_PER_S;
-	tq.idle_ticks = idle > ev->max_ticks ? ev->max_ticks : (uint32_t)(idle ? idle : 1);
+	tq.idle_ns = (uint32_t)idle_ns;
+	/* >= 1: idle_ns is at least CK_CLOCK_IDLE_MIN_NS, a tick at most
+	 * CK_TIMER_TICK_MAX_NS */
+	tq.idle_ticks = (uint32_t)(idle_ns * ev->hz / CK_NS_PER_S);
+	return 0;
 }
 
 static struct ck_timer *tq_head(void)
@@ -101,39 +145,41 @@ static void tq_insert(struct ck_timer *t)
  * then one fresh read and the ticks left converted to event ticks: both
  * conversions round down.
  * Between the read and the device write only that conversion runs, so
- * almost no time is added to the expiry. At most CK_CLOCK_MAX_IDLE_NS
- * (< 2^30 ns: with cs_hi <= 4, the ticks fit 32 bits) and max_ticks; at
- * least 1. A target already passed gives 1 (the clocksource must wrap
- * later than CK_CLOCK_MAX_IDLE_NS plus the snapshot's age). Without a
- * head: the idle re-arm, no reads.
+ * almost no time is added to the expiry. At most the idle re-arm (half a
+ * wrap at most, so the counter ticks fit 32 bits) and max_ticks (as
+ * clocksource ticks, max_ahead, before the read: no clamp after it), and
+ * at least 1 tick. A target already passed gives 1 (the snapshot is less
+ * than half a wrap old: the clock contract). Without a head: the idle
+ * re-arm, no reads.
  */
 void timer_program(void)
 {
 	const struct ck_timer *head = tq_head();
-	uint32_t d = (uint32_t)CK_CLOCK_MAX_IDLE_NS, ahead, target, left, ticks;
+	uint32_t d, ahead, target, left, ticks;
 	/* loaded before the read: after it, only arithmetic and the call */
-	void (*set_next)(uint32_t ticks) = tq.set_next;
+	void (*set_next)(const struct ck_clockevent *ev, uint32_t ticks) = tq.set_next;
 	uint32_t mask = ck_clk.mask, ev_hi = tq.ev_hi, ev_lo = tq.ev_lo;
-	uint32_t max_ticks = tq.max_ticks;
 
-	_Static_assert(CK_CLOCK_MAX_IDLE_NS < (1ull << 30), "d fits");
+	_Static_assert(CK_CLOCK_IDLE_MAX_NS < (1ull << 30), "d fits");
 	if (!head) {
-		set_next(tq.idle_ticks);
+		set_next(tq.ev, tq.idle_ticks);
 		return;
 	}
 	if (head->expires_ns <= ck_clk.now_ns + tq.gravity_ns)
 		d = 0;
-	else if (head->expires_ns - ck_clk.now_ns - tq.gravity_ns < d)
+	else if (head->expires_ns - ck_clk.now_ns - tq.gravity_ns < tq.idle_ns)
 		d = (uint32_t)(head->expires_ns - ck_clk.now_ns - tq.gravity_ns);
+	else
+		d = tq.idle_ns;
 	ahead = mult_apply(d, tq.cs_hi, tq.cs_lo);
+	if (ahead > tq.max_ahead)
+		ahead = tq.max_ahead;
 	target = ck_clk.last + ahead;
-	left = (target - ck_clk.read()) & mask;
+	left = (target - ck_clk.read(ck_clk.cs)) & mask;
 	if (left > ahead)
 		left = 0;
 	ticks = mult_apply(left, ev_hi, ev_lo);
-	if (ticks > max_ticks)
-		ticks = max_ticks;
-	set_next(ticks ? ticks : 1);
+	set_next(tq.ev, ticks ? ticks : 1);
 	/* not a tail call: the epilogue runs after the device write, not
 	 * between the read and it */
 	__asm__ volatile("" : : : "memory");
@@ -163,7 +209,8 @@ static __attribute__((noinline)) void timer_advance(struct ck_timer *t, uint64_t
  */
 static __attribute__((noinline)) void timer_wait_due(uint64_t due_ns)
 {
-	uint32_t (*read)(void) = ck_clk.read;
+	uint32_t (*read)(const struct ck_clocksource *cs) = ck_clk.read;
+	const struct ck_clocksource *cs = ck_clk.cs;
 	uint32_t mask = ck_clk.mask, ahead, target, left;
 
 	if (due_ns <= ck_clk.now_ns)
@@ -173,7 +220,7 @@ static __attribute__((noinline)) void timer_wait_due(uint64_t due_ns)
 	target = ck_clk.last + ahead;
 	do {
 		arch_cpu_relax();
-		left = (target - read()) & mask;
+		left = (target - read(cs)) & mask;
 	} while (left && left <= ahead);
 }
 
@@ -204,8 +251,20 @@ void timer_expire(uint64_t now_ns)
 	timer_program();
 }
 
+uint32_t timer_min_period_ns(void)
+{
+	return tq.min_period_ns;
+}
+
 void ck_timer_init(struct ck_timer *t, ck_timer_fn fn, void *arg)
 {
+	ck_rtflags_t flags;
+
+	if (!t)
+		return;
+	flags = arch_rt_mask();
+	if (t->magic == CK_TIMER_MAGIC)
+		timer_cancel(t);
 	ck_list_init(&t->node);
 	t->expires_ns = 0;
 	t->period_ns = 0;
@@ -213,13 +272,17 @@ void ck_timer_init(struct ck_timer *t, ck_timer_fn fn, void *arg)
 	t->fn = fn;
 	t->arg = arg;
 	t->armed = 0;
+	t->magic = CK_TIMER_MAGIC;
+	arch_rt_restore(flags);
 }
 
 int ck_timer_start(struct ck_timer *t, uint64_t abs_ns, uint64_t period_ns)
 {
 	ck_rtflags_t flags;
 
-	if (!t || !t->fn)
+	if (!t || t->magic != CK_TIMER_MAGIC || !t->fn ||
+	    (period_ns && (period_ns < tq.min_period_ns ||
+			   abs_ns > UINT64_MAX - period_ns)))
 		return -CK_EINVAL;
 	flags = arch_rt_mask();
 	if (t->armed)
@@ -236,8 +299,11 @@ int ck_timer_start(struct ck_timer *t, uint64_t abs_ns, uint64_t period_ns)
 
 void ck_timer_stop(struct ck_timer *t)
 {
-	ck_rtflags_t flags = arch_rt_mask();
+	ck_rtflags_t flags;
 
+	if (!t || t->magic != CK_TIMER_MAGIC)
+		return;
+	flags = arch_rt_mask();
 	timer_cancel(t);
 	arch_rt_restore(flags);
 }

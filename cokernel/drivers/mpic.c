@@ -18,14 +18,18 @@
  * pending_rt(): QEMU does not implement the summary registers (openpic.c
  * openpic_summary_read returns 0, "TODO: EISR/EIMR"), so the driver reads
  * the activity bit (VPR[A]) of each line it routed to cint: one MMIO read
- * per RT line (one in practice, the timer). A routed, unmasked source with
- * A set is asserted on its output.
+ * per RT slot in use (one in practice, the timer). A routed, unmasked
+ * source with A set is asserted on its output. RT slots (ck/hw.h): a line
+ * below CK_RT_SLOTS gets the slot of its number (timer A0 = slot 0, the
+ * most urgent), others the highest free slot.
  *
  * No reset: GCR[RST] would also reset what Linux's side of the vPIC relies
  * on later; mpic_init() programs every register it uses instead.
  */
 #include <stdint.h>
 #include <arch/mmio.h>
+#include <ck/ck.h>
+#include <ck/list.h>
 #include <drv/mpic.h>
 
 #define MPIC_BRR1 0x00000u       /* RO 32: block revision, major 15:8 */
@@ -67,34 +71,20 @@
 #define NR_TIMERS 4u
 #define NR_IPIS 4u
 #define NR_SRCS 256u
-#define NORMAL_WORDS ((MPIC_NR_LINES + 31u) / 32u)
 
-uintptr_t mpic_base;
-
-static struct {
-	/* MPIC 4.x routes a source to cint through its ILR; 2.0 (MPC8544,
-	 * MPC85xx e500v2 parts) through the CI bits of its destination
-	 * register, like the global timers on both (BRR1, read at init) */
-	int has_ilr;
-	uint32_t rt_lines;               /* bit n: line n routed to cint */
-	uint32_t nr_srcs;                /* sources the MPIC has (FRR) */
-	uint32_t spurious;               /* the vector IACK gives for none */
-	uint32_t normal_on[NORMAL_WORDS]; /* unmasked normal-class lines */
-	/* VPR offset of each RT line: offsets, as mpic_base moves at the
-	 * hand-over to Linux */
-	uint32_t rt_vpr[CK_RT_LINES];
-	/* the timer's VPR as mpic_pending_rt() last read it, for the ack */
-	uint32_t timer_vpr_seen;
-} mpic;
-
-static inline uint32_t rd(uint32_t reg)
+static inline struct mpic *state(const struct ck_pic *pic)
 {
-	return mmio_read32(mpic_base + reg);
+	return pic->priv;
 }
 
-static inline void wr(uint32_t reg, uint32_t val)
+static inline uint32_t rd(const struct ck_pic *pic, uint32_t reg)
 {
-	mmio_write32(mpic_base + reg, val);
+	return mmio_read32(pic->dev->va + reg);
+}
+
+static inline void wr(const struct ck_pic *pic, uint32_t reg, uint32_t val)
+{
+	mmio_write32(pic->dev->va + reg, val);
 }
 
 /* Offset of @line's vector/priority register. */
@@ -107,84 +97,128 @@ static uint32_t vpr_reg(unsigned int line)
 	return MPIC_SRC(line - MPIC_LINE_SRC(0)) + SRC_VPR;
 }
 
-static int line_ok(unsigned int line)
+static int line_ok(const struct mpic *m, unsigned int line)
 {
-	return line < MPIC_LINE_SRC(0) || line - MPIC_LINE_SRC(0) < mpic.nr_srcs;
+	return line < MPIC_LINE_SRC(0) || line - MPIC_LINE_SRC(0) < m->nr_srcs;
 }
 
-/* Context: RT masked. An IPI cannot reach cint: route(rt) is ignored. */
-static void mpic_route(unsigned int line, int rt)
+/* The slot @line holds, or -1. */
+static int slot_of(const struct mpic *m, unsigned int line)
 {
-	uint32_t bit = line < CK_RT_LINES ? 1u << line : 0;
+	uint32_t used = m->slots_used;
 
-	if (!line_ok(line) || (rt && !bit))
-		return;
+	while (used) {
+		unsigned int slot = (unsigned int)__builtin_ctz(used);
+
+		used &= used - 1u;
+		if (m->slot_line[slot] == line)
+			return (int)slot;
+	}
+	return -1;
+}
+
+/* Destination of @line for the RT class (rt) or core 0's int. */
+static void route_dest(const struct ck_pic *pic, unsigned int line, int rt)
+{
+	const struct mpic *m = state(pic);
+
 	if (line < MPIC_LINE_IPI(0)) {
-		wr(MPIC_GT(line) + GT_DR, rt ? GTDR_CI0 : DR_P0);
-	} else if (line >= MPIC_LINE_SRC(0)) {
+		wr(pic, MPIC_GT(line) + GT_DR, rt ? GTDR_CI0 : DR_P0);
+	} else {
 		uint32_t src = MPIC_SRC(line - MPIC_LINE_SRC(0));
 
-		if (mpic.has_ilr) {
-			wr(src + SRC_DR, DR_P0);
-			wr(src + SRC_LR, rt ? LR_CINT : 0);
+		if (m->has_ilr) {
+			wr(pic, src + SRC_DR, DR_P0);
+			wr(pic, src + SRC_LR, rt ? LR_CINT : 0);
 		} else {
-			wr(src + SRC_DR, rt ? GTDR_CI0 : DR_P0);
+			wr(pic, src + SRC_DR, rt ? GTDR_CI0 : DR_P0);
 		}
-	} else {
-		return;
-	}
-	if (rt) {
-		mpic.rt_lines |= bit;
-		mpic.rt_vpr[line] = vpr_reg(line);
-	} else {
-		mpic.rt_lines &= ~bit;
 	}
 }
 
-static void mpic_mask(unsigned int line)
+/* Context: RT masked. An IPI cannot reach cint. */
+int mpic_route_rt(const struct ck_pic *pic, unsigned int line)
 {
-	uint32_t reg = vpr_reg(line);
+	struct mpic *m = state(pic);
+	uint32_t free_slots = ~m->slots_used;
+	int slot = slot_of(m, line);
 
-	if (!line_ok(line))
-		return;
-	wr(reg, rd(reg) | VPR_MSK);
-	mpic.normal_on[line / 32u] &= ~(1u << (line % 32u));
+	if (!line_ok(m, line) || (line >= MPIC_LINE_IPI(0) && line < MPIC_LINE_SRC(0)))
+		return -CK_EINVAL;
+	if (slot >= 0)
+		return slot;
+	if (!free_slots)
+		return -CK_EBUSY;
+	if (line < CK_RT_SLOTS && (free_slots & (1u << line)))
+		slot = (int)line;
+	else
+		slot = 31 - __builtin_clz(free_slots);
+	route_dest(pic, line, 1);
+	m->slots_used |= 1u << slot;
+	m->slot_line[slot] = line;
+	m->slot_vpr[slot] = vpr_reg(line);
+	return slot;
 }
 
-static void mpic_unmask(unsigned int line)
+void mpic_route_normal(const struct ck_pic *pic, unsigned int line)
 {
-	uint32_t reg = vpr_reg(line);
+	struct mpic *m = state(pic);
+	int slot = slot_of(m, line);
 
-	if (!line_ok(line))
+	if (!line_ok(m, line) || (line >= MPIC_LINE_IPI(0) && line < MPIC_LINE_SRC(0)))
 		return;
-	wr(reg, rd(reg) & ~VPR_MSK);
-	mpic.normal_on[line / 32u] |= 1u << (line % 32u);
+	route_dest(pic, line, 0);
+	if (slot >= 0)
+		m->slots_used &= ~(1u << slot);
 }
 
-/* Context: RT irq. One VPR read per RT line (the summary registers are
- * not modelled by QEMU, see the top of this file); the timer's value is
- * kept for mpic_timer_ack(), which follows in the same RT interrupt. */
-static uint32_t mpic_pending_rt(void)
+void mpic_mask(const struct ck_pic *pic, unsigned int line)
 {
-	uintptr_t base = mpic_base;
-	uint32_t lines = mpic.rt_lines, pending = 0;
+	struct mpic *m = state(pic);
+	uint32_t reg = vpr_reg(line);
 
-	_Static_assert(MPIC_LINE_TIMER(0) == 0, "the timer is RT line 0");
-	if (lines & 1u) {
-		uint32_t v = mmio_read32(base + mpic.rt_vpr[0]);
+	if (!line_ok(m, line))
+		return;
+	wr(pic, reg, rd(pic, reg) | VPR_MSK);
+	m->normal_on[line / 32u] &= ~(1u << (line % 32u));
+}
+
+void mpic_unmask(const struct ck_pic *pic, unsigned int line)
+{
+	struct mpic *m = state(pic);
+	uint32_t reg = vpr_reg(line);
+
+	if (!line_ok(m, line))
+		return;
+	wr(pic, reg, rd(pic, reg) & ~VPR_MSK);
+	m->normal_on[line / 32u] |= 1u << (line % 32u);
+}
+
+/* Context: RT irq. One VPR read per RT slot in use (the summary registers
+ * are not modelled by QEMU, see the top of this file); the timer's value
+ * is kept for mpic_timer_ack(), which follows in the same RT interrupt. */
+uint32_t mpic_pending_rt(const struct ck_pic *pic)
+{
+	struct mpic *m = state(pic);
+	uintptr_t base = pic->dev->va;
+	uint32_t slots = m->slots_used, pending = 0;
+
+	_Static_assert(MPIC_LINE_TIMER(0) == 0, "timer A0 is RT slot 0");
+	if (slots & 1u) {
+		uint32_t v = mmio_read32(base + m->slot_vpr[0]);
 
 		/* mpic_timer_ack() writes this back: keep it the value
 		 * read here if the way of finding pending lines changes */
-		mpic.timer_vpr_seen = v;
+		m->timer_vpr_seen = v;
 		pending = (v & VPR_A) ? 1u : 0;
-		lines &= ~1u;
+		slots &= ~1u;
 	}
-	while (lines) {
-		unsigned int line = (unsigned int)__builtin_ctz(lines);
+	while (slots) {
+		unsigned int slot = (unsigned int)__builtin_ctz(slots);
 
-		lines &= lines - 1u;
-		if (mmio_read32(base + mpic.rt_vpr[line]) & VPR_A)
-			pending |= 1u << line;
+		slots &= slots - 1u;
+		if (mmio_read32(base + m->slot_vpr[slot]) & VPR_A)
+			pending |= 1u << slot;
 	}
 	return pending;
 }
@@ -195,33 +229,47 @@ static uint32_t mpic_pending_rt(void)
  * FSL internal source is, MPC8544ERM 10.1; QEMU IRQ_TYPE_FSLINT), which
  * stay active until Linux's handler quiets the device, so nothing is lost
  * and there is no EOI to forget; the one edge, the doorbell IPI, is
- * cleared by mpic_soft_clear(). Cost: one read per unmasked line.
+ * cleared by mpic_soft_clear(). Cost: one read per unmasked line, all with
+ * RT unmasked: only reads, of a snapshot of the unmasked set (a word read
+ * is atomic) and of registers without read side effects, so RT code may
+ * run between any two of them.
  */
-static int mpic_next_normal(void)
+int mpic_next_normal(const struct ck_pic *pic, unsigned int from)
 {
+	const struct mpic *m = state(pic);
 	unsigned int w;
 
-	for (w = 0; w < NORMAL_WORDS; w++) {
-		uint32_t on = mpic.normal_on[w];
+	for (w = from / 32u; w < MPIC_NORMAL_WORDS; w++) {
+		uint32_t on = m->normal_on[w];
 
+		if (w == from / 32u)
+			on &= ~0u << (from % 32u);
 		while (on) {
 			unsigned int line = w * 32u + (unsigned int)__builtin_ctz(on);
 
 			on &= on - 1u;
-			if (line < CK_RT_LINES && (mpic.rt_lines & (1u << line)))
+			if (slot_of(m, line) >= 0)
 				continue;
-			if (rd(vpr_reg(line)) & VPR_A)
+			if (rd(pic, vpr_reg(line)) & VPR_A)
 				return (int)line;
 		}
 	}
 	return -1;
 }
 
-/* Only IPIs can be raised by software: IPIDR<n> with core 0's bit. */
-static void mpic_soft_raise(unsigned int line)
+/* Software raise: an IPI through IPIDR<n> with core 0's bit; a global
+ * timer by starting it (it asserts within SOFT_TIMER_TICKS and every
+ * period after, until soft_clear). Sources cannot be. */
+#define SOFT_TIMER_TICKS 0x10000u
+
+void mpic_soft_raise(const struct ck_pic *pic, unsigned int line)
 {
-	if (line >= MPIC_LINE_IPI(0) && line < MPIC_LINE_SRC(0))
-		wr(MPIC_IPIDR(line - MPIC_LINE_IPI(0)), DR_P0);
+	if (line < MPIC_LINE_IPI(0)) {
+		wr(pic, MPIC_GT(line) + GT_BCR, GTBCR_CI | SOFT_TIMER_TICKS);
+		wr(pic, MPIC_GT(line) + GT_BCR, SOFT_TIMER_TICKS);
+	} else if (line < MPIC_LINE_SRC(0)) {
+		wr(pic, MPIC_IPIDR(line - MPIC_LINE_IPI(0)), DR_P0);
+	}
 }
 
 /*
@@ -230,55 +278,62 @@ static void mpic_soft_raise(unsigned int line)
  * when it is active: it has the highest normal-class priority (PRIO_IPI),
  * so IACK returns it; anything else IACK might return (the IPI was
  * withdrawn in between) is a level source, which an EOI simply re-raises.
- * Context: RT masked (guest.c doorbell_update).
+ * A global timer: stopped, and its VPR rewritten, which releases an edge
+ * latched on cint (see the top of this file).
+ * Context: RT masked (vpic.c doorbell update, an RT handler).
  */
-static void mpic_soft_clear(unsigned int line)
+void mpic_soft_clear(const struct ck_pic *pic, unsigned int line)
 {
-	if (line < MPIC_LINE_IPI(0) || line >= MPIC_LINE_SRC(0) ||
-	    !(rd(vpr_reg(line)) & VPR_A))
+	if (line < MPIC_LINE_IPI(0)) {
+		uint32_t vpr = rd(pic, MPIC_GT(line) + GT_VPR);
+
+		wr(pic, MPIC_GT(line) + GT_BCR, GTBCR_CI);
+		wr(pic, MPIC_GT(line) + GT_VPR, vpr & ~VPR_A);
+		(void)rd(pic, MPIC_GT(line) + GT_VPR);
 		return;
-	if ((rd(MPIC_IACK) & 0xffffu) != mpic.spurious)
-		wr(MPIC_EOI, 0);
+	}
+	if (line >= MPIC_LINE_SRC(0) || !(rd(pic, vpr_reg(line)) & VPR_A))
+		return;
+	if ((rd(pic, MPIC_IACK) & 0xffffu) != state(pic)->spurious)
+		wr(pic, MPIC_EOI, 0);
 }
 
-void mpic_init(void)
+void mpic_init(const struct ck_pic *pic)
 {
+	struct mpic *m = state(pic);
 	unsigned int i;
 
-	mpic.has_ilr = BRR1_MAJOR(rd(MPIC_BRR1)) >= 4u;
-	mpic.nr_srcs = FRR_NIRQ(rd(MPIC_FRR));
-	mpic.spurious = rd(MPIC_SVR) & 0xffffu;
-	if (mpic.nr_srcs > NR_SRCS)
-		mpic.nr_srcs = NR_SRCS;
-	mpic.rt_lines = 0;
-	for (i = 0; i < NORMAL_WORDS; i++)
-		mpic.normal_on[i] = 0;
-	wr(MPIC_GCR, rd(MPIC_GCR) | GCR_MIXED);
+	m->has_ilr = BRR1_MAJOR(rd(pic, MPIC_BRR1)) >= 4u;
+	m->nr_srcs = FRR_NIRQ(rd(pic, MPIC_FRR));
+	m->spurious = rd(pic, MPIC_SVR) & 0xffffu;
+	if (m->nr_srcs > NR_SRCS)
+		m->nr_srcs = NR_SRCS;
+	m->slots_used = 0;
+	for (i = 0; i < MPIC_NORMAL_WORDS; i++)
+		m->normal_on[i] = 0;
+	wr(pic, MPIC_GCR, rd(pic, MPIC_GCR) | GCR_MIXED);
 	for (i = 0; i < NR_TIMERS; i++) {
-		wr(MPIC_GT(i) + GT_BCR, GTBCR_CI);
-		wr(MPIC_GT(i) + GT_VPR, VPR_MSK | VPR_PRIO(PRIO_RT) | MPIC_LINE_TIMER(i));
-		wr(MPIC_GT(i) + GT_DR, DR_P0);
+		wr(pic, MPIC_GT(i) + GT_BCR, GTBCR_CI);
+		wr(pic, MPIC_GT(i) + GT_VPR, VPR_MSK | VPR_PRIO(PRIO_RT) | MPIC_LINE_TIMER(i));
+		wr(pic, MPIC_GT(i) + GT_DR, DR_P0);
 	}
 	for (i = 0; i < NR_IPIS; i++)
-		wr(MPIC_IPIVPR(i), VPR_MSK | VPR_PRIO(PRIO_IPI) | MPIC_LINE_IPI(i));
-	for (i = 0; i < mpic.nr_srcs; i++) {
+		wr(pic, MPIC_IPIVPR(i), VPR_MSK | VPR_PRIO(PRIO_IPI) | MPIC_LINE_IPI(i));
+	for (i = 0; i < m->nr_srcs; i++) {
 		uint32_t src = MPIC_SRC(i);
 
-		wr(src + SRC_VPR, (rd(src + SRC_VPR) & VPR_POL_SENSE) | VPR_MSK |
-					  VPR_PRIO(PRIO_NORMAL) | MPIC_LINE_SRC(i));
-		wr(src + SRC_DR, DR_P0);
-		if (mpic.has_ilr)
-			wr(src + SRC_LR, 0);
+		wr(pic, src + SRC_VPR, (rd(pic, src + SRC_VPR) & VPR_POL_SENSE) | VPR_MSK |
+					       VPR_PRIO(PRIO_NORMAL) | MPIC_LINE_SRC(i));
+		wr(pic, src + SRC_DR, DR_P0);
+		if (m->has_ilr)
+			wr(pic, src + SRC_LR, 0);
 	}
-	wr(MPIC_CTPR0, 0);
+	wr(pic, MPIC_CTPR0, 0);
 }
 
-uint32_t mpic_tb_read(void)
+static inline const struct mpic_timer *timer_of(const struct ck_clockevent *ev)
 {
-	uint32_t tbl;
-
-	__asm__ volatile("mftb %0" : "=r"(tbl));
-	return tbl;
+	return ck_container_of(ev, struct mpic_timer, ev);
 }
 
 /*
@@ -286,9 +341,9 @@ uint32_t mpic_tb_read(void)
  * only when GTBCR[CI] goes 1 -> 0 (MPC8544ERM GTBCR; QEMU openpic.c
  * openpic_tmr_write): stop, then start with the new count.
  */
-void mpic_timer_set_next(uint32_t ticks)
+void mpic_timer_set_next(const struct ck_clockevent *ev, uint32_t ticks)
 {
-	uintptr_t bcr = mpic_base + MPIC_GT(0) + GT_BCR;
+	uintptr_t bcr = ev->dev->va + MPIC_GT(0) + GT_BCR;
 
 	mmio_write32(bcr, GTBCR_CI | ticks);
 	mmio_write32(bcr, ticks);
@@ -301,9 +356,9 @@ void mpic_timer_set_next(uint32_t ticks)
  * reach the MPIC before the RT entry re-enables MSR[CE] with rfci, or cint
  * is still seen asserted.
  */
-static inline void timer_stop_release(uint32_t vpr)
+static inline void timer_stop_release(uintptr_t base, uint32_t vpr)
 {
-	uintptr_t gt = mpic_base + MPIC_GT(0);
+	uintptr_t gt = base + MPIC_GT(0);
 
 	mmio_write32(gt + GT_BCR, GTBCR_CI);
 	mmio_write32(gt + GT_VPR, vpr & ~VPR_A);
@@ -311,28 +366,18 @@ static inline void timer_stop_release(uint32_t vpr)
 }
 
 /* Only right after mpic_pending_rt() reported the timer, in the same RT
- * interrupt (the ack's contract, hw.h): the GTVPR value it read is still
- * current (only RT-masked co-kernel code writes it). */
-void mpic_timer_ack(void)
+ * interrupt (the ack's contract, drv/mpic.h): the GTVPR value it read is
+ * still current (only RT-masked co-kernel code writes it). */
+void mpic_timer_ack(const struct ck_clockevent *ev)
 {
-	timer_stop_release(mpic.timer_vpr_seen);
+	timer_stop_release(ev->dev->va, timer_of(ev)->mpic->timer_vpr_seen);
 }
 
 /* A stopped timer raises nothing; set_next() starts it again. Any context
  * (RT masked): GTVPR read afresh. */
-void mpic_timer_stop(void)
+void mpic_timer_stop(const struct ck_clockevent *ev)
 {
-	timer_stop_release(rd(MPIC_GT(0) + GT_VPR));
-}
+	uintptr_t base = ev->dev->va;
 
-const struct ck_pic mpic_pic = {
-	.name = "mpic",
-	.nr_lines = MPIC_NR_LINES,
-	.route = mpic_route,
-	.mask = mpic_mask,
-	.unmask = mpic_unmask,
-	.pending_rt = mpic_pending_rt,
-	.next_normal = mpic_next_normal,
-	.soft_raise = mpic_soft_raise,
-	.soft_clear = mpic_soft_clear,
-};
+	timer_stop_release(base, mmio_read32(base + MPIC_GT(0) + GT_VPR));
+}

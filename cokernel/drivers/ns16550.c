@@ -25,34 +25,26 @@
 #define LSR_DR 0x01u     /* data ready */
 #define LSR_THRE 0x20u   /* transmit holding register empty */
 
-uintptr_t ns16550_base;
-
-static int ns16550_try_putc(char c)
+int ns16550_try_putc(const struct ck_uart *uart, char c)
 {
-	if (!(mmio_read8(ns16550_base + UART_LSR) & LSR_THRE))
+	if (!(mmio_read8(uart->dev->va + UART_LSR) & LSR_THRE))
 		return -CK_EAGAIN;
-	mmio_write8(ns16550_base + UART_THR, (uint8_t)c);
+	mmio_write8(uart->dev->va + UART_THR, (uint8_t)c);
 	return 0;
 }
 
-static int ns16550_getc(void)
+int ns16550_getc(const struct ck_uart *uart)
 {
-	if (!(mmio_read8(ns16550_base + UART_LSR) & LSR_DR))
+	if (!(mmio_read8(uart->dev->va + UART_LSR) & LSR_DR))
 		return -1;
-	return mmio_read8(ns16550_base + UART_RBR);
+	return mmio_read8(uart->dev->va + UART_RBR);
 }
 
 /* The receive interrupt is level while data is ready (RBR read clears it). */
-void ns16550_init(void)
+void ns16550_init(const struct ck_uart *uart)
 {
-	mmio_write8(ns16550_base + UART_IER, 0);
-	mmio_write8(ns16550_base + UART_LCR, LCR_8N1);
-	mmio_write8(ns16550_base + UART_FCR, FCR_ENABLE | FCR_CLR_RX | FCR_CLR_TX);
-	mmio_write8(ns16550_base + UART_IER, IER_ERBFI);
+	mmio_write8(uart->dev->va + UART_IER, 0);
+	mmio_write8(uart->dev->va + UART_LCR, LCR_8N1);
+	mmio_write8(uart->dev->va + UART_FCR, FCR_ENABLE | FCR_CLR_RX | FCR_CLR_TX);
+	mmio_write8(uart->dev->va + UART_IER, IER_ERBFI);
 }
-
-const struct ck_uart ns16550_uart = {
-	.name = "ns16550",
-	.try_putc = ns16550_try_putc,
-	.getc = ns16550_getc,
-};

@@ -23,38 +23,30 @@
 #define CR_TXE 0x100u
 #define CR_RXE 0x200u
 
-uintptr_t pl011_base;
-
-static int pl011_try_putc(char c)
+int pl011_try_putc(const struct ck_uart *uart, char c)
 {
-	if (mmio_read32(pl011_base + UART_FR) & FR_TXFF)
+	if (mmio_read32(uart->dev->va + UART_FR) & FR_TXFF)
 		return -CK_EAGAIN;
-	mmio_write32(pl011_base + UART_DR, (uint8_t)c);
+	mmio_write32(uart->dev->va + UART_DR, (uint8_t)c);
 	return 0;
 }
 
-static int pl011_getc(void)
+int pl011_getc(const struct ck_uart *uart)
 {
-	if (mmio_read32(pl011_base + UART_FR) & FR_RXFE)
+	if (mmio_read32(uart->dev->va + UART_FR) & FR_RXFE)
 		return -1;
-	return (int)(mmio_read32(pl011_base + UART_DR) & 0xffu);
+	return (int)(mmio_read32(uart->dev->va + UART_DR) & 0xffu);
 }
 
 /*
  * Receive interrupts are on at the device: their PIC line is the board's
- * uart_rx_line, masked until Linux unmasks CK_VIRQ_CONSOLE. The level drops
+ * uart_rx_line, masked until Linux unmasks its console vIRQ. The level drops
  * when the receive FIFO is read empty (DDI0183G §3.4.11, UARTRXINTR).
  */
-void pl011_init(void)
+void pl011_init(const struct ck_uart *uart)
 {
-	mmio_write32(pl011_base + UART_IMSC, 0);
-	mmio_write32(pl011_base + UART_ICR, 0x7ffu);
-	mmio_write32(pl011_base + UART_CR, CR_UARTEN | CR_TXE | CR_RXE);
-	mmio_write32(pl011_base + UART_IMSC, IMSC_RXIM | IMSC_RTIM);
+	mmio_write32(uart->dev->va + UART_IMSC, 0);
+	mmio_write32(uart->dev->va + UART_ICR, 0x7ffu);
+	mmio_write32(uart->dev->va + UART_CR, CR_UARTEN | CR_TXE | CR_RXE);
+	mmio_write32(uart->dev->va + UART_IMSC, IMSC_RXIM | IMSC_RTIM);
 }
-
-const struct ck_uart pl011_uart = {
-	.name = "pl011",
-	.try_putc = pl011_try_putc,
-	.getc = pl011_getc,
-};

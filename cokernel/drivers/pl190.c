@@ -2,7 +2,8 @@
 /*
  * pl190.c - ARM PrimeCell PL190 VIC: the PIC of versatilepb.
  *
- * RT class = FIQ (VICIntSelect bit set), normal class = IRQ. Register map
+ * RT class = FIQ (VICIntSelect bit set), normal class = IRQ; a line's RT
+ * slot (ck/hw.h) is its number. Register map
  * and semantics: PL190 TRM (ARM DDI0181E) §3.3; QEMU model hw/intc/pl190.c.
  *
  * QEMU quirk (notes/arm926.md §4B, hw/intc/pl190.c:63): an FIQ-selected
@@ -11,6 +12,7 @@
  */
 #include <stdint.h>
 #include <arch/mmio.h>
+#include <ck/ck.h>
 #include <drv/pl190.h>
 
 #define VIC_IRQSTATUS 0x000u    /* RO 32: IRQ status after enable/select */
@@ -24,18 +26,14 @@
 #define VIC_PROTECTION 0x020u   /* RW 1: 1 = privileged access only */
 #define VIC_VECTADDR 0x030u     /* RW 32: vectored IRQ address, write = EOI */
 
-#define VIC_NR_LINES 32u
-
-uintptr_t pl190_base;
-
-static inline uint32_t vic_read(uint32_t reg)
+static inline uint32_t vic_read(const struct ck_pic *pic, uint32_t reg)
 {
-	return mmio_read32(pl190_base + reg);
+	return mmio_read32(pic->dev->va + reg);
 }
 
-static inline void vic_write(uint32_t reg, uint32_t val)
+static inline void vic_write(const struct ck_pic *pic, uint32_t reg, uint32_t val)
 {
-	mmio_write32(pl190_base + reg, val);
+	mmio_write32(pic->dev->va + reg, val);
 }
 
 /* Lowest set bit's index; lower line = more urgent. */
@@ -45,67 +43,78 @@ static inline int lowest_line(uint32_t bits)
 }
 
 /* Context: RT masked (read-modify-write of VICIntSelect). */
-static void pl190_route(unsigned int line, int rt)
+static void route(const struct ck_pic *pic, unsigned int line, int rt)
 {
-	uint32_t sel = vic_read(VIC_INTSELECT);
+	uint32_t sel = vic_read(pic, VIC_INTSELECT);
 
 	if (rt)
 		sel |= 1u << line;
 	else
 		sel &= ~(1u << line);
-	vic_write(VIC_INTSELECT, sel);
+	vic_write(pic, VIC_INTSELECT, sel);
 }
 
-static void pl190_mask(unsigned int line)
+/* The slot is the line: VICFIQStatus is the slot word as it is. */
+int pl190_route_rt(const struct ck_pic *pic, unsigned int line)
 {
-	vic_write(VIC_INTENCLEAR, 1u << line);
+	if (line >= PL190_NR_LINES)
+		return -CK_EINVAL;
+	route(pic, line, 1);
+	return (int)line;
 }
 
-static void pl190_unmask(unsigned int line)
+void pl190_route_normal(const struct ck_pic *pic, unsigned int line)
 {
-	vic_write(VIC_INTENABLE, 1u << line);
+	if (line < PL190_NR_LINES)
+		route(pic, line, 0);
+}
+
+void pl190_mask(const struct ck_pic *pic, unsigned int line)
+{
+	if (line < PL190_NR_LINES)
+		vic_write(pic, VIC_INTENCLEAR, 1u << line);
+}
+
+void pl190_unmask(const struct ck_pic *pic, unsigned int line)
+{
+	if (line < PL190_NR_LINES)
+		vic_write(pic, VIC_INTENABLE, 1u << line);
 }
 
 /* VICFIQStatus: raw (or soft) and selected for FIQ (TRM §3.3.2). */
-static uint32_t pl190_pending_rt(void)
+uint32_t pl190_pending_rt(const struct ck_pic *pic)
 {
-	return vic_read(VIC_FIQSTATUS);
+	return vic_read(pic, VIC_FIQSTATUS);
 }
 
-static int pl190_next_normal(void)
+/* One register read: no RT masking needed. */
+int pl190_next_normal(const struct ck_pic *pic, unsigned int from)
 {
-	return lowest_line(vic_read(VIC_IRQSTATUS));
+	if (from >= PL190_NR_LINES)
+		return -1;
+	return lowest_line(vic_read(pic, VIC_IRQSTATUS) & (~0u << from));
 }
 
 /* VICSoftInt is a level, not a counter (notes/arm926.md §3). */
-static void pl190_soft_raise(unsigned int line)
+void pl190_soft_raise(const struct ck_pic *pic, unsigned int line)
 {
-	vic_write(VIC_SOFTINT, 1u << line);
+	if (line < PL190_NR_LINES)
+		vic_write(pic, VIC_SOFTINT, 1u << line);
 }
 
-static void pl190_soft_clear(unsigned int line)
+void pl190_soft_clear(const struct ck_pic *pic, unsigned int line)
 {
-	vic_write(VIC_SOFTINTCLEAR, 1u << line);
+	if (line >= PL190_NR_LINES)
+		return;
+	vic_write(pic, VIC_SOFTINTCLEAR, 1u << line);
 	mmio_wmb();
 }
 
-void pl190_init(void)
+void pl190_init(const struct ck_pic *pic)
 {
-	vic_write(VIC_INTENCLEAR, ~0u);
-	vic_write(VIC_SOFTINTCLEAR, ~0u);
-	vic_write(VIC_INTSELECT, 0);
-	vic_write(VIC_PROTECTION, 0);
+	vic_write(pic, VIC_INTENCLEAR, ~0u);
+	vic_write(pic, VIC_SOFTINTCLEAR, ~0u);
+	vic_write(pic, VIC_INTSELECT, 0);
+	vic_write(pic, VIC_PROTECTION, 0);
 	mmio_wmb();
 }
-
-const struct ck_pic pl190_pic = {
-	.name = "pl190",
-	.nr_lines = VIC_NR_LINES,
-	.route = pl190_route,
-	.mask = pl190_mask,
-	.unmask = pl190_unmask,
-	.pending_rt = pl190_pending_rt,
-	.next_normal = pl190_next_normal,
-	.soft_raise = pl190_soft_raise,
-	.soft_clear = pl190_soft_clear,
-};

@@ -25,26 +25,25 @@
 #define CTRL_PERIODIC 0x40u
 #define CTRL_EN 0x80u
 
-uintptr_t sp804_base;
-
-static inline void sp_write(uint32_t timer, uint32_t reg, uint32_t val)
+static inline void sp_write(const struct ck_dev *dev, uint32_t timer, uint32_t reg,
+			    uint32_t val)
 {
-	mmio_write32(sp804_base + timer + reg, val);
+	mmio_write32(dev->va + timer + reg, val);
 }
 
-void sp804_init(void)
+void sp804_init(const struct ck_dev *dev)
 {
-	sp_write(SP804_EVENT, SP804_CONTROL, 0);
-	sp_write(SP804_EVENT, SP804_INTCLR, 1);
-	sp_write(SP804_CLOCK, SP804_CONTROL, 0);
-	sp_write(SP804_CLOCK, SP804_LOAD, 0xffffffffu);
-	sp_write(SP804_CLOCK, SP804_CONTROL, CTRL_EN | CTRL_32BIT);
+	sp_write(dev, SP804_EVENT, SP804_CONTROL, 0);
+	sp_write(dev, SP804_EVENT, SP804_INTCLR, 1);
+	sp_write(dev, SP804_CLOCK, SP804_CONTROL, 0);
+	sp_write(dev, SP804_CLOCK, SP804_LOAD, 0xffffffffu);
+	sp_write(dev, SP804_CLOCK, SP804_CONTROL, CTRL_EN | CTRL_32BIT);
 	mmio_wmb();
 }
 
-uint32_t sp804_clock_read(void)
+uint32_t sp804_clock_read(const struct ck_clocksource *cs)
 {
-	return ~mmio_read32(sp804_base + SP804_CLOCK + SP804_VALUE);
+	return ~mmio_read32(cs->dev->va + SP804_CLOCK + SP804_VALUE);
 }
 
 /*
@@ -52,25 +51,25 @@ uint32_t sp804_clock_read(void)
  * on silicon (DDI0271D §2.3.3), and QEMU reloads the count from Load when
  * Control is written with EN set (arm_timer.c, TimerControl).
  */
-void sp804_event_set_next(uint32_t ticks)
+void sp804_event_set_next(const struct ck_clockevent *ev, uint32_t ticks)
 {
-	uintptr_t base = sp804_base + SP804_EVENT;
+	uintptr_t base = ev->dev->va + SP804_EVENT;
 
 	mmio_write32(base + SP804_LOAD, ticks);
 	mmio_write32(base + SP804_CONTROL,
 		     CTRL_EN | CTRL_IE | CTRL_ONESHOT | CTRL_32BIT);
 }
 
-void sp804_event_ack(void)
+void sp804_event_ack(const struct ck_clockevent *ev)
 {
-	sp_write(SP804_EVENT, SP804_INTCLR, 1);
+	sp_write(ev->dev, SP804_EVENT, SP804_INTCLR, 1);
 	mmio_wmb();
 }
 
 /* Clearing IE drops the line even where the PIC cannot mask an FIQ source. */
-void sp804_event_stop(void)
+void sp804_event_stop(const struct ck_clockevent *ev)
 {
-	sp_write(SP804_EVENT, SP804_CONTROL, 0);
-	sp_write(SP804_EVENT, SP804_INTCLR, 1);
+	sp_write(ev->dev, SP804_EVENT, SP804_CONTROL, 0);
+	sp_write(ev->dev, SP804_EVENT, SP804_INTCLR, 1);
 	mmio_wmb();
 }

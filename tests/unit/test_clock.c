@@ -9,6 +9,8 @@ static int setup(void **state)
 	return 0;
 }
 
+#include <string.h>
+
 /* What the clock must read: floor(ticks since start * 1e9 / hz). */
 static uint64_t exact_ns(uint64_t hz)
 {
@@ -80,7 +82,7 @@ static void narrow_counter(void **state)
 /* Rates with no exact ns per tick: within 1 ns of the exact value. */
 static void odd_rates(void **state)
 {
-	static const uint64_t rates[] = { 32768, 3579545, 24000000, 66666666,
+	static const uint64_t rates[] = { 776000, 3579545, 24000000, 66666666,
 					  4000000000u };
 
 	(void)state;
@@ -106,6 +108,154 @@ static void long_unread_gap(void **state)
 	assert_int_equal(ck_clock_now(), 3900000000u);
 }
 
+
+/*
+ * A 16-bit counter at 1 MHz wraps every 65.5 ms. Idle for 2 s, the clock
+ * must read 2 s: the idle re-arm comes every half wrap (32.768 ms), not
+ * every second (which lost 65.536 ms per second: it read about 34 ms).
+ */
+static void narrow_16bit_idle(void **state)
+{
+	const struct sim_config cfg = { .clock_hz = 1000000,
+					.clock_mask = 0xffff };
+
+	(void)state;
+	sim_boot(&cfg);
+	sim_start();
+	assert_int_equal(sim_event_deadline(), 32768000u);
+	sim_run_until(2 * CK_NS_PER_S);
+	assert_int_equal(ck_clock_now(), 2 * CK_NS_PER_S);
+	assert_int_equal(sim_irq_count(), 2 * CK_NS_PER_S / 32768000u);
+}
+
+/*
+ * Take @rounds idle interrupts each @late_ns after its event (RT masked
+ * meanwhile, as a long RT-masked section would), reading the clock only
+ * in those interrupts; then the clock must be exact at 1 tick of @hz.
+ */
+static void idle_irqs_late(uint64_t hz, unsigned int rounds, uint64_t late_ns)
+{
+	unsigned int irqs = sim_irq_count();
+
+	for (unsigned int k = 0; k < rounds; k++) {
+		ck_rtflags_t f = arch_rt_mask();
+
+		assert_true(sim_event_armed());
+		sim_run_until(sim_event_deadline() + late_ns);
+		arch_rt_restore(f);
+	}
+	assert_int_equal(sim_irq_count(), irqs + rounds);
+	assert_int_equal(ck_clock_now(), exact_ns(hz));
+}
+
+/*
+ * A 16-bit clock and a 16-bit event timer at 1 MHz: the event timer could
+ * reach a whole wrap (65.535 ms), but the idle re-arm stays at half a wrap,
+ * so idle interrupts taken 30 ms late still fold right.
+ */
+static void narrow_16bit_pair_late_irqs(void **state)
+{
+	const struct sim_config cfg = { .clock_hz = 1000000,
+					.clock_mask = 0xffff,
+					.event_max_ticks = 0xffff };
+
+	(void)state;
+	sim_boot(&cfg);
+	sim_start();
+	assert_int_equal(sim_event_last_ticks(), 32768u);
+	idle_irqs_late(1000000u, 40, 30 * CK_NS_PER_MS);
+	assert_true(sim_now() > 40 * 62 * CK_NS_PER_MS);
+}
+
+static uint64_t at91_ns;
+
+static void cb_note_time(struct ck_timer *t)
+{
+	(void)t;
+	at91_ns = ck_clock_now();
+}
+
+/*
+ * The AT91SAM9260's TC channels: 16 bits at MCK/2 and MCK/128 (MCK 99.33
+ * MHz on the -EK), one channel the clock, another the event. Both pairs
+ * pass the contract, keep time through late idle interrupts, and run a
+ * timer 20 ms ahead (many wraps) on time.
+ */
+static void at91_tc_pairs(void **state)
+{
+	static const uint64_t rates[] = { 99328000 / 2, 99328000 / 128 };
+	struct ck_timer t;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(rates) / sizeof(rates[0]); i++) {
+		const struct sim_config cfg = { .clock_hz = rates[i],
+						.clock_mask = 0xffff,
+						.event_max_ticks = 0xffff };
+		uint64_t half_wrap_ns = 32768u * CK_NS_PER_S / rates[i];
+		uint64_t at;
+
+		sim_boot(&cfg);
+		sim_start();
+		assert_true(sim_event_deadline() <= half_wrap_ns);
+		assert_true(sim_event_deadline() + CK_TIMER_TICK_MAX_NS > half_wrap_ns);
+		idle_irqs_late(rates[i], 20, half_wrap_ns * 9 / 10);
+		ck_timer_init(&t, cb_note_time, NULL);
+		at = ck_clock_now() + 20 * CK_NS_PER_MS;
+		assert_int_equal(ck_timer_start(&t, at, 0), 0);
+		at91_ns = 0;
+		sim_run_until(at + CK_NS_PER_MS);
+		assert_true(at91_ns >= at);
+		assert_true(at91_ns < at + CK_NS_PER_S / rates[i] + 1);
+	}
+}
+
+/* A board whose clocks break the contract: ck_core_init() says which
+ * bound on the console and refuses. */
+struct refusal {
+	struct sim_config cfg;
+	const char *says;
+};
+
+static void refuses_bad_pairs(void **state)
+{
+	static const struct refusal cases[] = {
+		{ { .clock_hz = 5000000000ull }, "clocksource sim-clock: 5000000000 Hz refused" },
+		{ { .clock_hz = 32768 }, "clocksource sim-clock: 32768 Hz refused" },
+		{ { .event_hz = 32768 }, "clockevent sim-timer: 32768 Hz refused" },
+		{ { .event_hz = 5000000000ull }, "clockevent sim-timer: 5000000000 Hz refused" },
+		{ { .clock_mask = 0xfff0 }, "clocksource sim-clock: mask 0xfff0 refused" },
+		/* 12 bits at 50 MHz: a wrap every 82 us */
+		{ { .clock_hz = 50000000, .clock_mask = 0xfff },
+		  "clocksource sim-clock: wraps every 81920 ns" },
+		/* an event timer that reaches 50 us only */
+		{ { .clock_hz = 1000000, .event_max_ticks = 50 },
+		  "clockevent sim-timer: 50 ticks at 1000000 Hz reach 50000 ns: refused" },
+		{ { .event_gravity_ns = CK_TIMER_GRAVITY_MAX_NS + 1 },
+		  "clockevent sim-timer: gravity 2001 ns refused" },
+		/* a minimum period below one event tick, or above 100 us */
+		{ { .event_hz = 1000000, .event_min_period_ns = 999 },
+		  "clockevent sim-timer: minimum period 999 ns refused" },
+		{ { .event_min_period_ns = CK_TIMER_MIN_PERIOD_MAX_NS + 1 },
+		  "clockevent sim-timer: minimum period 100001 ns refused" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		sim_reset(&cases[i].cfg);
+		assert_int_equal(ck_core_init(&sim_board), -CK_EINVAL);
+		console_drain();
+		if (!strstr(sim_uart_output(), cases[i].says))
+			fail_msg("case %zu: \"%s\" not in \"%s\"", i,
+				 cases[i].says, sim_uart_output());
+		assert_non_null(strstr(sim_uart_output(),
+				       "sim: the RT clock cannot work on this board: stopped"));
+	}
+	/* and a good board after a refused one boots */
+	sim_boot(NULL);
+	sim_start();
+	assert_true(sim_event_armed());
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -114,6 +264,10 @@ int main(void)
 		cmocka_unit_test_setup(narrow_counter, setup),
 		cmocka_unit_test_setup(odd_rates, setup),
 		cmocka_unit_test_setup(long_unread_gap, setup),
+		cmocka_unit_test_setup(narrow_16bit_idle, setup),
+		cmocka_unit_test_setup(narrow_16bit_pair_late_irqs, setup),
+		cmocka_unit_test_setup(at91_tc_pairs, setup),
+		cmocka_unit_test_setup(refuses_bad_pairs, setup),
 	};
 
 	return cmocka_run_group_tests_name("clock", tests, NULL, NULL);

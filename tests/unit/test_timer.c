@@ -6,6 +6,7 @@
 #define MS CK_NS_PER_MS
 
 static struct ck_timer tm[5];
+static struct ck_task tk;
 
 /* Log the timer's id and the ck clock (us) at each expiry. */
 static void cb_log(struct ck_timer *t)
@@ -69,7 +70,7 @@ static void idle_rearm_every_second(void **state)
 	(void)state;
 	sim_start();
 	assert_true(sim_event_armed());
-	assert_int_equal(sim_event_deadline(), CK_CLOCK_MAX_IDLE_NS);
+	assert_int_equal(sim_event_deadline(), CK_CLOCK_IDLE_MAX_NS);
 	assert_int_equal(sim_event_last_ticks(), 1000000000u);
 	sim_run_until(5 * CK_NS_PER_S + 500 * MS);
 	assert_int_equal(sim_irq_count(), 5);
@@ -166,10 +167,12 @@ static void gravity_arms_early_never_runs_early(void **state)
 }
 
 /* e500's clocks: a 400 MHz clocksource (2.5 ns ticks, no whole ns), a
- * 25 MHz clockevent, and e500's gravity */
+ * 25 MHz clockevent, and e500's gravity; periods down to 100 ns allowed,
+ * to show one interrupt is not pinned even then */
 static const struct sim_config e500_like = { .clock_hz = 400000000,
 					     .event_hz = 25000000,
-					     .event_gravity_ns = 80 };
+					     .event_gravity_ns = 80,
+					     .event_min_period_ns = 100 };
 static unsigned int calls, irqs_at_stop;
 static uint64_t worst_early_ns;
 
@@ -301,10 +304,11 @@ static void early_event_for_later_head_rearms(void **state)
 	assert_int_equal(sim_log_at(0), 300 * US);
 }
 
-/* Clockevent slower than the clock (32768 Hz vs 1 GHz). */
+/* Clockevent slower than the clock (an AT91 TC at MCK/128, 99.33 MHz / 128
+ * = 776 kHz, against 1 GHz). */
 static void event_at_other_rate(void **state)
 {
-	const struct sim_config cfg = { .event_hz = 32768 };
+	const struct sim_config cfg = { .event_hz = 776000 };
 	uint64_t fired;
 
 	(void)state;
@@ -315,7 +319,7 @@ static void event_at_other_rate(void **state)
 	assert_int_equal(sim_log_len(), 2);
 	fired = (uint64_t)sim_log_at(1) * US;
 	assert_true(fired >= 1 * MS);
-	assert_true(fired < 1 * MS + CK_NS_PER_S / 32768 + US);
+	assert_true(fired < 1 * MS + CK_NS_PER_S / 776000 + US);
 }
 
 static void periodic_on_time(void **state)
@@ -412,13 +416,54 @@ static void rearm_after_device_stop(void **state)
 	(void)state;
 	sim_start();
 	start_log_timer(0, 300 * US, 0);
-	sim_board.timer->stop();
+	sim_board.timer->stop(sim_board.timer);
 	sim_run_until(1 * MS);
 	assert_int_equal(sim_log_len(), 0);   /* nothing fires while stopped */
 	ck_clockevent_rearm();
 	assert_true(sim_event_armed());
 	sim_run_until(2 * MS);
 	assert_log(0, 1000);   /* late, but not lost */
+}
+
+static void body_periodic_min(void *arg)
+{
+	(void)arg;
+	sim_log(ck_task_set_periodic(0, 1));
+	sim_log(ck_task_set_periodic(0, 10 * US - 1));
+	sim_log(ck_task_wait_period());   /* refused: not periodic */
+	sim_log(ck_task_set_periodic(0, 10 * US));
+	sim_log(ck_task_wait_period());
+	sim_log((long)(sim_now() / US));
+}
+
+/*
+ * The board's minimum period (10 us here): a periodic timer of 1 ns, which
+ * would keep the CPU in RT interrupts, or of anything shorter than the
+ * minimum is refused and nothing is armed; a one-shot is not a period.
+ */
+static void min_period_refused(void **state)
+{
+	const struct sim_config cfg = { .event_min_period_ns = 10 * US };
+
+	(void)state;
+	sim_boot(&cfg);
+	sim_start();
+	ck_timer_init(&tm[0], cb_log, (void *)0);
+	assert_int_equal(ck_timer_start(&tm[0], sim_now(), 1), -CK_EINVAL);
+	assert_int_equal(ck_timer_start(&tm[0], sim_now(), 10 * US - 1), -CK_EINVAL);
+	assert_false(tm[0].armed);
+	assert_int_equal(ck_timer_start(&tm[0], 20 * US, 0), 0);
+	sim_run_until(30 * US);
+	assert_log(0, 20);
+	assert_int_equal(ck_timer_start(&tm[0], 50 * US, 10 * US), 0);
+	sim_run_until(75 * US);
+	assert_log(0, 20, 0, 50, 0, 60, 0, 70);
+	ck_timer_stop(&tm[0]);
+
+	assert_int_equal(sim_task(&tk, 3, body_periodic_min, NULL), 0);
+	sim_run_until(200 * US);
+	assert_log(0, 20, 0, 50, 0, 60, 0, 70,
+		   -CK_EINVAL, -CK_EINVAL, -CK_EPERM, 0, 0, 85);
 }
 
 int main(void)
@@ -443,6 +488,7 @@ int main(void)
 		cmocka_unit_test_setup(start_from_callback, sim_setup),
 		cmocka_unit_test_setup(program_after_long_callback, sim_setup),
 		cmocka_unit_test_setup(rearm_after_device_stop, sim_setup),
+		cmocka_unit_test_setup(min_period_refused, sim_setup),
 	};
 
 	return cmocka_run_group_tests_name("timer", tests, NULL, NULL);

@@ -7,6 +7,7 @@
 #include <ck/arch.h>
 #include <ck/bsp.h>
 #include <ck/console.h>
+#include <ck/fault.h>
 #include <arch/cp15.h>
 #include <arch/ctx.h>
 
@@ -14,7 +15,10 @@
 
 _Static_assert(CTX_WORDS <= CK_ARCH_CTX_WORDS, "ARM926 frame fits ck_arch_ctx");
 
-void arch_fault(uint32_t kind, uint32_t lr, uint32_t spsr, uint32_t cpsr);
+void arch_fault(uint32_t kind, uint32_t lr, uint32_t spsr, uint32_t cpsr)
+	__attribute__((noreturn));
+struct ck_task *arch_fault_task(uint32_t kind, uint32_t ret);
+extern uint32_t ck_fiq_stack_limit[];
 
 static inline uint32_t cpsr_read(void)
 {
@@ -87,7 +91,7 @@ void *arch_phys_to_virt(uint32_t pa)
 
 /*
  * arch_fault() - an exception the co-kernel does not expect (before Linux,
- * the low vectors are ours): print it on the UART directly (the console
+ * the high vectors are ours): print it on the UART directly (the console
  * ring may be what broke) and stop. Context: exception, any mode.
  */
 void arch_fault(uint32_t kind, uint32_t lr, uint32_t spsr, uint32_t cpsr)
@@ -117,6 +121,48 @@ void arch_fault(uint32_t kind, uint32_t lr, uint32_t spsr, uint32_t cpsr)
 	console_raw_puts(u, "\r\n");
 	for (;;)
 		arch_wait_for_interrupt();
+}
+
+/* FSR status (ARM ARM B4.6, bits 3:0): 0b0001 and 0b0011 are alignment. */
+#define FSR_STATUS_ALIGN_MASK 0xdu
+#define FSR_STATUS_ALIGN 0x1u
+
+/*
+ * arch_fault_task() - C half of arch_fault_entry: the current RT task took
+ * exception @kind (CK_FAULT_UNDEF, _PREFETCH or _DATA) with return address
+ * @ret (faulting instruction + 4, data abort + 8; ARM ARM A2.6). Reads
+ * FAR/FSR for a data abort (ARM926EJ-S TRM §2.3.6/§2.3.7: c6 and c5;
+ * ARM926 has no IFSR), classifies alignment, hands over to fault_task().
+ * Return: the task to resume. Context: FIQ mode, FIQ stack, RT masked.
+ */
+struct ck_task *arch_fault_task(uint32_t kind, uint32_t ret)
+{
+	uint32_t pc = ret - 4, addr = pc, fsr = 0;
+	struct ck_task *next;
+
+	if (kind == CK_FAULT_DATA) {
+		pc = ret - 8;
+		__asm__ volatile("mrc p15, 0, %0, c6, c0, 0" : "=r"(addr));
+		__asm__ volatile("mrc p15, 0, %0, c5, c0, 0" : "=r"(fsr));
+		if ((fsr & FSR_STATUS_ALIGN_MASK) == FSR_STATUS_ALIGN)
+			kind = CK_FAULT_ALIGN;
+	}
+	next = fault_task(kind, pc, addr, fsr);
+	if (!next)   /* not a task's: nothing to contain */
+		arch_fault(kind == CK_FAULT_UNDEF ? 1 : kind == CK_FAULT_PREFETCH ? 3 : 4,
+			   ret, (uint32_t)ck_current()->ctx.w[CTX_CPSR], cpsr_read());
+	return next;
+}
+
+/* The word at ck_fiq_stack_limit is the FIQ stack's lowest (start.S). */
+volatile uint32_t *arch_rt_stack_limit(void)
+{
+	return ck_fiq_stack_limit;
+}
+
+uintptr_t arch_ctx_pc(const struct ck_arch_ctx *ctx)
+{
+	return ctx->w[CTX_PC];
 }
 
 /* Device windows: Linux's ioremap() maps them (vpic.c, before the first

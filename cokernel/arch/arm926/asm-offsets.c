@@ -6,6 +6,7 @@
  */
 #include <stddef.h>
 #include <ck/ck.h>
+#include <ck_fault.h>
 #include <arch/ctx.h>
 
 #define DEFINE(sym, val) \
@@ -20,4 +21,7 @@ void asm_offsets(void)
 	DEFINE(TASK_CTX, offsetof(struct ck_task, ctx));
 	DEFINE(CTX_PC_OFF, offsetof(struct ck_arch_ctx, w[CTX_PC]));
 	DEFINE(CTX_CPSR_OFF, offsetof(struct ck_arch_ctx, w[CTX_CPSR]));
+	DEFINE(FAULT_UNDEF, CK_FAULT_UNDEF);
+	DEFINE(FAULT_PREFETCH, CK_FAULT_PREFETCH);
+	DEFINE(FAULT_DATA, CK_FAULT_DATA);
 }

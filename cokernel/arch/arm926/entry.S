@@ -3,7 +3,7 @@
  * entry.S - the RT-class (FIQ) entry and the voluntary context switch.
  *
  * Both save/restore the frame of arch/ctx.h. The FIQ entry is reached from
- * the low vector 0x1c before Linux and from Linux's FIQ trampoline
+ * the high vector 0xffff001c before Linux and from Linux's FIQ trampoline
  * (ldr pc, =arch_rt_entry at vectors_page + FIQ_OFFSET) afterwards, in FIQ
  * mode with I=F=1. It saves the interrupted context with user-bank
  * stm/ldm (`^`), which is the right bank for every mode it can interrupt:
@@ -42,6 +42,45 @@ fiq_restore:
 	ldmia	r8, {r0-r14}^
 	nop                                 @ no banked access right after ldm^
 	movs	pc, lr
+
+/*
+ * arch_fault_entry - an RT task's undefined instruction or abort, from the
+ * vector filter (start.S before Linux, Linux's afterwards, ipc/ck_guest.h):
+ * ABT or UND mode, r0 = CK_FAULT_* kind, the task's r0 at [sp] and two
+ * more free words above it, lr/spsr as the exception left them. FIQ may
+ * still be enabled, so mask it first; then save the task like the FIQ
+ * entry does and, in FIQ mode on the FIQ stack, let arch_fault_task()
+ * suspend it and pick the task to resume.
+ */
+	.global arch_fault_entry
+arch_fault_entry:
+	str	r1, [sp, #4]
+	mrs	r1, cpsr
+	orr	r1, r1, #PSR_F
+	msr	cpsr_c, r1                  @ RT masked: the frame is the task's
+	str	r0, [sp, #8]                @ kind
+	ldr	r0, =ck_current_task
+	ldr	r0, [r0]
+	.if	TASK_CTX
+	add	r0, r0, #TASK_CTX
+	.endif
+	add	r1, r0, #8
+	stmia	r1, {r2-r14}^               @ the task's r2-r12, sp, lr (SYS bank)
+	nop
+	ldr	r1, [sp]
+	str	r1, [r0]                    @ its r0
+	ldr	r1, [sp, #4]
+	str	r1, [r0, #4]                @ its r1
+	str	lr, [r0, #CTX_PC_OFF]       @ the exception's return address
+	mrs	r1, spsr
+	str	r1, [r0, #CTX_CPSR_OFF]
+	ldr	r0, [sp, #8]
+	mov	r1, lr
+	msr	cpsr_c, #(PSR_MODE_FIQ | PSR_I | PSR_F)
+	ldr	sp, =ck_fiq_stack_top
+	bl	arch_fault_task             @ (kind, return address) -> next
+	add	r8, r0, #TASK_CTX
+	b	fiq_restore
 
 /*
  * void arch_ctx_switch(struct ck_arch_ctx *from, struct ck_arch_ctx *to)

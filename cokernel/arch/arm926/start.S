@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * start.S - ARM926EJ-S reset: boot page tables, MMU and caches on, stacks,
- * low vectors; and the way out to Linux (MMU and caches off).
+ * high vectors; and the way out to Linux (MMU and caches off).
  *
  * Entered from QEMU's -kernel ELF loader at the *physical* address of
  * _reset (the ELF entry), MMU and caches off, SVC mode, I=F=1, r0-r2 = 0
@@ -10,9 +10,14 @@
  * the MMU-on is position independent and addresses its data at
  * VA - CK_VA_OFFSET.
  *
- * Board memory map (bsp/<board>/board.mk, passed as BOARD_* macros).
+ * Board memory map (bsp/<board>/board.mk, passed as BOARD_* macros). RAM
+ * may sit anywhere (versatilepb: PA 0; AT91SAM9260: 0x20000000): the
+ * vectors are high (SCTLR.V, VA 0xffff0000, as Linux's arm926_crval sets;
+ * notes/linuxhooks.md §1.1), a page of the image mapped there by a coarse
+ * L2 table, so nothing is written at PA 0.
  */
 #include <arch/cp15.h>
+#include <generated/asm-offsets.h>
 
 #define CK_VA_OFFSET (BOARD_CK_LINEAR_VA - BOARD_RAM_PA)
 
@@ -35,15 +40,6 @@
 _reset:
 	msr	cpsr_c, #(PSR_MODE_SVC | PSR_I | PSR_F)
 
-	/* Low vectors: copy the 8 vectors and their 8 literals to PA 0 (VA 0
-	 * is identity-mapped below; Linux does not run yet). */
-	adr	r0, vectors
-	mov	r1, #0
-	ldmia	r0!, {r2-r9}
-	stmia	r1!, {r2-r9}
-	ldmia	r0!, {r2-r9}
-	stmia	r1!, {r2-r9}
-
 	/* r10 = physical address of the 16 KiB L1 table */
 	ldr	r10, =ck_l1_table
 	sub	r10, r10, #CK_VA_OFFSET
@@ -54,7 +50,7 @@ _reset:
 	cmp	r1, r2
 	bne	2b
 
-	/* RAM identity, uncached: the MMU-on step, low vectors, the way to Linux */
+	/* RAM identity, uncached: the MMU-on step and the way to Linux */
 	map_sections r10, BOARD_RAM_PA, BOARD_RAM_PA, (BOARD_RAM_SIZE >> SECTION_SHIFT), PMD_SECT_DEV
 	/* RAM linear map (Linux's PAGE_OFFSET view), write-back cached */
 	map_sections r10, BOARD_CK_LINEAR_VA, BOARD_RAM_PA, (BOARD_RAM_SIZE >> SECTION_SHIFT), PMD_SECT_WB
@@ -62,6 +58,33 @@ _reset:
 	map_sections r10, (BOARD_SHM_PA + CK_VA_OFFSET), BOARD_SHM_PA, (BOARD_SHM_SIZE >> SECTION_SHIFT), PMD_SECT_DEV
 	/* devices, identity, strongly ordered */
 	map_sections r10, BOARD_DEV_PA, BOARD_DEV_PA, (BOARD_DEV_SIZE >> SECTION_SHIFT), PMD_SECT_DEV
+
+	/* The top MiB through a coarse table: the vector page at 0xffff0000
+	 * (cached, read-only is not needed before Linux), the other pages the
+	 * device identity map when the board's devices reach up there (AT91:
+	 * AIC, PMC, DBGU at 0xfffff000). */
+	ldr	r11, =ck_l2_top
+	sub	r11, r11, #CK_VA_OFFSET
+	mov	r0, r11
+	mov	r1, #0
+	.if	(BOARD_DEV_PA + BOARD_DEV_SIZE - 1) >= VECTORS_SECTION_VA
+	ldr	r1, =(VECTORS_SECTION_VA | PTE_SMALL_DEV)
+	.endif
+	add	r2, r11, #(L2_COARSE_ENTRIES * 4)
+8:	str	r1, [r0], #4
+	.if	(BOARD_DEV_PA + BOARD_DEV_SIZE - 1) >= VECTORS_SECTION_VA
+	add	r1, r1, #PAGE_SIZE_4K
+	.endif
+	cmp	r0, r2
+	bne	8b
+	ldr	r1, =vectors
+	sub	r1, r1, #CK_VA_OFFSET
+	ldr	r2, =PTE_SMALL_WB
+	orr	r1, r1, r2
+	str	r1, [r11, #(((VECTORS_VA - VECTORS_SECTION_VA) >> 12) * 4)]
+	orr	r11, r11, #PMD_COARSE
+	ldr	r0, =((VECTORS_SECTION_VA >> SECTION_SHIFT) * 4)
+	str	r11, [r10, r0]
 
 	mov	r0, #0
 	mcr	p15, 0, r0, c7, c7, 0      @ invalidate I and D caches
@@ -71,9 +94,9 @@ _reset:
 	mov	r0, #DACR_D0_CLIENT
 	mcr	p15, 0, r0, c3, c0, 0      @ DACR
 	mrc	p15, 0, r0, c1, c0, 0
-	bic	r0, r0, #SCTLR_V
 	bic	r0, r0, #SCTLR_A
 	orr	r0, r0, #(SCTLR_M | SCTLR_C)
+	orr	r0, r0, #SCTLR_V
 	orr	r0, r0, #SCTLR_I
 	mcr	p15, 0, r0, c1, c0, 0      @ MMU, D- and I-cache on
 	nop
@@ -81,15 +104,18 @@ _reset:
 	ldr	pc, =start_va               @ leave the identity map
 	.ltorg
 
-/* Vector block copied to 0x0. PC-relative literals, so it runs anywhere.
- * The FIQ literal is the RT entry Linux's trampoline uses later. */
-	.balign 4
+/* The vector page, mapped at 0xffff0000. PC-relative literals, so it runs
+ * at any address. The FIQ literal is the RT entry Linux's trampoline uses
+ * later (Linux maps its own vector page there). Undefined instruction and
+ * the aborts go through rt_task_filter. */
+	.section .vectors, "ax"
+	.balign 4096
 vectors:
 	ldr	pc, v_reset
-	ldr	pc, v_undef
+	b	vf_undef
 	ldr	pc, v_swi
-	ldr	pc, v_pabt
-	ldr	pc, v_dabt
+	b	vf_pabt
+	b	vf_dabt
 	ldr	pc, v_reset          @ reserved slot
 	ldr	pc, v_irq
 	ldr	pc, v_fiq
@@ -100,7 +126,32 @@ v_pabt:		.word	exc_pabt
 v_dabt:		.word	exc_dabt
 v_irq:		.word	exc_irq
 v_fiq:		.word	arch_rt_entry
-		.word	0
+v_fault:	.word	arch_fault_entry
+
+/*
+ * rt_task_filter - an exception taken in SYS mode is an RT task's: enter
+ * arch_fault_entry with r0 = @kind and the task's r0 at [sp] (the contract
+ * Linux's vector filter keeps too, ipc/ck_guest.h). Any other mode is the
+ * co-kernel's own bug before Linux: @fatal reports it and stops.
+ * sp of ABT and UND points at a 3-word save area (ck_exc_save).
+ */
+.macro rt_task_filter kind, fatal
+	str	r0, [sp]
+	mrs	r0, spsr
+	and	r0, r0, #PSR_MODE_MASK
+	cmp	r0, #PSR_MODE_SYS
+	ldr	r0, [sp]
+	ldrne	pc, \fatal
+	mov	r0, #\kind
+	ldr	pc, v_fault
+.endm
+
+vf_undef:
+	rt_task_filter FAULT_UNDEF, v_undef
+vf_pabt:
+	rt_task_filter FAULT_PREFETCH, v_pabt
+vf_dabt:
+	rt_task_filter FAULT_DATA, v_dabt
 
 	.text
 start_va:
@@ -109,9 +160,9 @@ start_va:
 	msr	cpsr_c, #(PSR_MODE_IRQ | PSR_I | PSR_F)
 	ldr	sp, =ck_exc_stack_top
 	msr	cpsr_c, #(PSR_MODE_ABT | PSR_I | PSR_F)
-	ldr	sp, =ck_exc_stack_top
+	ldr	sp, =ck_exc_save
 	msr	cpsr_c, #(PSR_MODE_UND | PSR_I | PSR_F)
-	ldr	sp, =ck_exc_stack_top
+	ldr	sp, =ck_exc_save
 	msr	cpsr_c, #(PSR_MODE_SVC | PSR_I | PSR_F)
 	ldr	sp, =ck_boot_stack_top
 
@@ -191,13 +242,20 @@ arch_boot_linux:
 	.space	8192
 	.global ck_boot_stack_top
 ck_boot_stack_top:
+	.global ck_fiq_stack_limit
+ck_fiq_stack_limit:                 @ lowest word of the FIQ stack: canary
 	.space	4096
 	.global ck_fiq_stack_top
 ck_fiq_stack_top:
 	.space	1024
 ck_exc_stack_top:
+ck_exc_save:                        @ sp of ABT and UND: the filter's 3 words
+	.space	16
 
 	.section .pgtable, "aw", %nobits
 	.balign	16384
 ck_l1_table:
 	.space	16384
+	.balign	1024
+ck_l2_top:
+	.space	(L2_COARSE_ENTRIES * 4)

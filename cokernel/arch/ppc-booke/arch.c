@@ -5,11 +5,13 @@
  * the way into Linux, and the protected TLB1 entries of the device windows
  * after the hand-over.
  */
+#include <stdbool.h>
 #include <stdint.h>
 #include <ck/arch.h>
 #include <ck/bsp.h>
 #include <ck/ck.h>
 #include <ck/console.h>
+#include <ck/fault.h>
 #include <arch/booke.h>
 #include <arch/ctx.h>
 #include <ck_guest.h>
@@ -346,4 +348,43 @@ void arch_map_window(unsigned int idx, uint32_t va, uint64_t pa, uint32_t size)
 			   "i"(SPRN_MAS3), "i"(SPRN_MAS7), "r"(mas0), "r"(mas1),
 			   "r"(mas2), "r"(mas3), "r"(mas7)
 			 : "memory");
+}
+
+extern uint32_t ck_crit_stack_limit[];
+
+/* The word at ck_crit_stack_limit is the critical stack's lowest (start.S). */
+volatile uint32_t *arch_rt_stack_limit(void)
+{
+	return ck_crit_stack_limit;
+}
+
+uintptr_t arch_ctx_pc(const struct ck_arch_ctx *ctx)
+{
+	return ctx->w[CTX_PC];
+}
+
+struct ck_task *arch_fault_task(uint32_t kind, uint32_t pc, uint32_t dear,
+				uint32_t esr);
+
+/*
+ * arch_fault_task() - C half of arch_fault_entry: the current RT task took
+ * interrupt @kind (CK_FAULT_DATA: DSI, _PREFETCH: ISI, _ALIGN, _PROGRAM)
+ * at @pc, with DEAR @dear and ESR @esr (EREF: DEAR holds the data address
+ * of a DSI or alignment interrupt). Return: the task to resume. Not a
+ * task's (nothing to contain): report and stop as arch_fault().
+ * Context: critical stack, MSR[CE] = 0.
+ */
+struct ck_task *arch_fault_task(uint32_t kind, uint32_t pc, uint32_t dear,
+				uint32_t esr)
+{
+	static const uint8_t ivor_of[CK_FAULT_KINDS] = {
+		[CK_FAULT_DATA] = 2, [CK_FAULT_PREFETCH] = 3,
+		[CK_FAULT_ALIGN] = 5, [CK_FAULT_PROGRAM] = 6,
+	};
+	bool data = kind == CK_FAULT_DATA || kind == CK_FAULT_ALIGN;
+	struct ck_task *next = fault_task(kind, pc, data ? dear : pc, esr);
+
+	if (!next)
+		arch_fault(kind < CK_FAULT_KINDS ? ivor_of[kind] : 0);
+	return next;
 }

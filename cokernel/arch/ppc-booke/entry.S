@@ -163,6 +163,56 @@ ctx_restore:
 	rfci
 
 /*
+ * arch_fault_entry - an RT task's data/instruction storage, alignment or
+ * program interrupt, from the filter at the head of Linux's handlers
+ * (linux-guest/patches/0004, ipc/ck_guest.h): r10 = CK_FAULT_* kind, the
+ * task's r10/r11 in SPRG4/SPRG5 and CTR in SPRG0, every other register,
+ * SRR0/1, DEAR and ESR as the interrupt left them, MSR[CE] possibly on
+ * (the interrupt clears it only in QEMU). Mask CE, save the task like
+ * arch_rt_entry, then on the critical stack let arch_fault_task() suspend
+ * it, and resume the task it returns.
+ */
+	.balign	16
+	.global arch_fault_entry
+arch_fault_entry:
+	mfmsr	r11
+	rlwinm	r11, r11, 0, 15, 13          /* MSR[CE] (0x00020000) off */
+	mtmsr	r11
+	isync
+	lis	r11, ck_current_task@ha
+	lwz	r11, ck_current_task@l(r11)
+	addi	r11, r11, TASK_CTX
+	stw	r0, GPR(0)(r11)
+	stw	r1, GPR(1)(r11)
+	stmw	r2, GPR(2)(r11)              /* r10, r11 fixed below */
+	mfspr	r4, SPRN_SPRG4
+	stw	r4, GPR(10)(r11)
+	mfspr	r4, SPRN_SPRG5
+	stw	r4, GPR(11)(r11)
+	mfcr	r4
+	stw	r4, CTX_CR_OFF(r11)
+	mflr	r4
+	stw	r4, CTX_LR_OFF(r11)
+	mfspr	r4, SPRN_SPRG0
+	stw	r4, CTX_CTR_OFF(r11)
+	mfxer	r4
+	stw	r4, CTX_XER_OFF(r11)
+	mfspr	r4, SPRN_SRR0
+	stw	r4, CTX_PC_OFF(r11)
+	mfspr	r5, SPRN_SRR1
+	stw	r5, CTX_MSR_OFF(r11)
+	mr	r3, r10
+	mfspr	r5, SPRN_DEAR
+	mfspr	r6, SPRN_ESR
+	lis	r1, ck_crit_stack_top@ha
+	addi	r1, r1, ck_crit_stack_top@l
+	li	r0, 0
+	stwu	r0, -16(r1)
+	bl	arch_fault_task              /* (kind, pc, dear, esr) -> next */
+	addi	r3, r3, TASK_CTX
+	b	ctx_restore
+
+/*
  * void arch_ctx_switch(struct ck_arch_ctx *from, struct ck_arch_ctx *to)
  * Context: RT task or root, MSR[CE] = 0 (the saved MSR, so CE is 0 again
  * on resume, as the caller left it). Saves what the SVR4 ABI asks a callee

@@ -193,6 +193,8 @@ booke_enter_linux:
 	.space	8192
 	.global ck_boot_stack_top
 ck_boot_stack_top:
+	.global ck_crit_stack_limit
+ck_crit_stack_limit:                /* lowest word of the critical stack: canary */
 	.space	4096
 	.global ck_crit_stack_top
 ck_crit_stack_top:

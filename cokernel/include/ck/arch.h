@@ -63,6 +63,30 @@ void arch_rt_unmask(void);
 void arch_rt_entry(void);
 
 /**
+ * arch_fault_entry() - where an RT task's exception enters the co-kernel
+ * (ck/fault.h): the arch's own vectors before the hand-over, Linux's
+ * vector filter afterwards (its address goes into the guest page's
+ * fault_entry; register contract in ipc/ck_guest.h). It saves the task's
+ * context into ck_current()->ctx as the RT entry does, calls fault_task()
+ * and resumes the task that returns. Not called from C. Weak: an arch
+ * without one leaves it NULL (fault_entry 0: Linux keeps its vectors).
+ */
+void arch_fault_entry(void) __attribute__((weak));
+
+/**
+ * arch_rt_stack_limit() - the lowest word of the stack the RT-class entry
+ * runs on (ARM: the FIQ stack; e500: the critical stack), where the fault
+ * code keeps a canary; NULL if the arch has none. Context: any.
+ */
+volatile uint32_t *arch_rt_stack_limit(void);
+
+/**
+ * arch_ctx_pc() - the address a saved context resumes at (for reports).
+ * Context: any, RT masked.
+ */
+uintptr_t arch_ctx_pc(const struct ck_arch_ctx *ctx);
+
+/**
  * arch_ctx_init() - build the initial frame of a new task so that the first
  * switch to it calls @tramp(@arg0) on @stack_top with the RT class enabled
  * and the normal class masked. @tramp never returns.

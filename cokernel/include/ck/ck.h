@@ -48,6 +48,8 @@ struct ck_timer {
 	uint64_t overruns;     /* periodic: expiries missed in total */
 	ck_timer_fn fn;        /* called in RT interrupt context */
 	void *arg;
+	uint32_t magic;        /* set by ck_timer_init(): a timer never
+				* initialised is refused */
 	uint8_t armed;
 };
 
@@ -63,6 +65,8 @@ enum ck_task_state {
 struct ck_task {
 	struct ck_arch_ctx ctx;  /* saved registers; layout is the arch's */
 	struct ck_list rq_node;  /* ready queue link, or wait queue link */
+	uint32_t magic;          /* set by ck_task_create(): the rest means
+				  * something only with it */
 	const char *name;
 	int prio;
 	uint8_t state;           /* enum ck_task_state */
@@ -82,15 +86,18 @@ struct ck_task {
 
 /**
  * ck_task_create() - create a task and make it ready.
- * @t: task object, caller-provided, zero or reused after exit.
+ * @t: task object, caller-provided: never created (any content) or
+ *     reused after exit.
  * @name: for traces and the console; not copied.
  * @prio: CK_PRIO_MIN..CK_PRIO_MAX, higher is more urgent.
  * @entry: task body; returning from it exits the task.
  * @arg: passed to @entry.
  * @stack: caller-provided stack memory, 8-byte aligned.
- * @stack_bytes: its size; at least CK_STACK_MIN.
- * Return: 0, -CK_EINVAL (bad prio, NULL, stack too small or misaligned),
- *         -CK_EBUSY (@t is already alive).
+ * @stack_bytes: its size; at least CK_STACK_MIN, within the address space.
+ * Return: 0, -CK_EINVAL (prio out of range, @t, @entry or @stack NULL,
+ *         stack too small, misaligned or past the end of the address
+ *         space), -CK_EBUSY (@t is alive, or the caller itself); on an
+ *         error nothing changes, @t included.
  * Context: init, RT task. A task created from an RT task at a higher
  * priority than the caller preempts it at once.
  */
@@ -98,14 +105,23 @@ int ck_task_create(struct ck_task *t, const char *name, int prio,
 		   void (*entry)(void *arg), void *arg, void *stack,
 		   size_t stack_bytes);
 
-/** ck_task_self() - the running RT task, or NULL in the root context. Context: any. */
+/**
+ * ck_task_self() - the running RT task; NULL in the root context and in RT
+ * interrupt context (timer callbacks, attached handlers), which run on
+ * whatever task they interrupted and must not act on it. Context: any.
+ */
 struct ck_task *ck_task_self(void);
 
 /**
  * ck_task_set_periodic() - make the calling task periodic.
  * @start_ns: absolute time of the first release; 0 means now + @period_ns.
- * @period_ns: period, > 0.
- * Return: 0 or -CK_EINVAL. Context: RT task.
+ *            One already past is no error: the first wait counts the
+ *            release points missed since.
+ * @period_ns: period, at least the board's minimum (the clockevent's
+ *             min_period_ns, ck/hw.h).
+ * Return: 0 or -CK_EINVAL (not an RT task, @period_ns below the minimum,
+ *         @start_ns + @period_ns beyond 64 bits); on an error nothing
+ *         changes. Context: RT task.
  */
 int ck_task_set_periodic(uint64_t start_ns, uint64_t period_ns);
 
@@ -118,14 +134,16 @@ int ck_task_set_periodic(uint64_t start_ns, uint64_t period_ns);
  * runs 1.5 periods gets exactly 1 overrun and is released at the next boundary.
  *
  * Return: the number of release points missed since the previous call (>= 0),
- *         or -CK_EPERM if the task is not periodic.
+ *         or -CK_EPERM if the task is not periodic or the caller is not an
+ *         RT task (root context, RT interrupt context: nothing changes).
  * Context: RT task.
  */
 long ck_task_wait_period(void);
 
 /**
  * ck_task_sleep_until() - block until @abs_ns (no wait if it has passed).
- * Return: 0, or -CK_EPERM in the root context (it never blocks).
+ * Return: 0, or -CK_EPERM in the root context or in RT interrupt context
+ *         (neither ever blocks; nothing changes).
  * Context: RT task.
  */
 int ck_task_sleep_until(uint64_t abs_ns);
@@ -133,7 +151,10 @@ int ck_task_sleep_until(uint64_t abs_ns);
 /** ck_task_sleep() - block for @rel_ns. Return: as ck_task_sleep_until(). Context: RT task. */
 int ck_task_sleep(uint64_t rel_ns);
 
-/** ck_task_yield() - go behind the tasks of the same priority. Context: RT task. */
+/**
+ * ck_task_yield() - go behind the tasks of the same priority. No effect in
+ * the root context or in RT interrupt context. Context: RT task.
+ */
 void ck_task_yield(void);
 
 /** ck_task_exit() - end the calling task. Context: RT task. Does not return. */
@@ -150,6 +171,7 @@ uint64_t ck_clock_now(void);
 
 /**
  * ck_timer_init() - prepare @t to call @fn(@t) in RT interrupt context.
+ * An initialised timer that is armed is stopped first. @t NULL: nothing.
  * Context: any.
  */
 void ck_timer_init(struct ck_timer *t, ck_timer_fn fn, void *arg);
@@ -157,12 +179,20 @@ void ck_timer_init(struct ck_timer *t, ck_timer_fn fn, void *arg);
 /**
  * ck_timer_start() - arm @t for @abs_ns, then every @period_ns if non-zero.
  * A periodic timer that falls behind skips the missed expiries and adds
- * them to t->overruns. Re-arming an armed timer moves it.
- * Return: 0 or -CK_EINVAL. Context: any (RT task, RT interrupt, init).
+ * them to t->overruns. Re-arming an armed timer moves it. An @abs_ns
+ * already past is no error: the timer runs at the next RT interrupt.
+ * Return: 0 or -CK_EINVAL (@t NULL or never initialised, no callback,
+ *         @period_ns non-zero and below the board's minimum, the
+ *         clockevent's min_period_ns in ck/hw.h, or @abs_ns + @period_ns
+ *         beyond 64 bits); on an error nothing changes (an armed @t stays
+ *         armed as it was). Context: any (RT task, RT interrupt, init).
  */
 int ck_timer_start(struct ck_timer *t, uint64_t abs_ns, uint64_t period_ns);
 
-/** ck_timer_stop() - disarm @t (no effect if not armed). Context: any. */
+/**
+ * ck_timer_stop() - disarm @t (no effect if not armed, NULL or never
+ * initialised). Context: any.
+ */
 void ck_timer_stop(struct ck_timer *t);
 
 /* ------------------------------------------------------------------ */
@@ -170,26 +200,42 @@ void ck_timer_stop(struct ck_timer *t);
 
 typedef struct ck_sem {
 	uint32_t count;
+	uint32_t magic;          /* set by ck_sem_init(): a semaphore never
+				  * initialised is refused */
 	struct ck_list waiters;  /* by priority, FIFO within a priority */
 } ck_sem_t;
 
-/** ck_sem_init() - set @count. Return 0. Context: init, RT task. */
+/**
+ * ck_sem_init() - set @count, no waiters.
+ * Return: 0, -CK_EINVAL (@s NULL), -CK_EBUSY (@s was initialised and
+ *         tasks wait on it: they would be lost; nothing changes).
+ * Context: init, RT task.
+ */
 int ck_sem_init(ck_sem_t *s, uint32_t count);
 
 /**
  * ck_sem_wait_until() - take one unit, blocking until @abs_ns at most.
- * Return: 0, -CK_ETIMEDOUT, -CK_EAGAIN (@abs_ns already past and count 0;
+ * Return: 0, -CK_ETIMEDOUT, -CK_EINVAL (@s NULL or never initialised),
+ *         -CK_EAGAIN (@abs_ns already past and count 0;
  *         use 0 for a non-blocking try; also when the root context would
- *         have to block). Context: RT task (root: non-blocking try only).
+ *         have to block), -CK_EPERM (RT interrupt context and @abs_ns is
+ *         CK_INFINITE or ahead: a wait that could block, refused whatever
+ *         the count; the count is not touched).
+ * Context: RT task (root, RT interrupt: non-blocking try only).
  */
 int ck_sem_wait_until(ck_sem_t *s, uint64_t abs_ns);
 
-/** ck_sem_wait() - take one unit, blocking without limit. Context: RT task. */
+/**
+ * ck_sem_wait() - take one unit, blocking without limit.
+ * Return: 0, -CK_EINVAL (@s NULL or never initialised), -CK_EAGAIN (root
+ * context, count 0), -CK_EPERM (RT interrupt context). Context: RT task.
+ */
 int ck_sem_wait(ck_sem_t *s);
 
 /**
  * ck_sem_post() - give one unit; wakes the most urgent waiter.
- * Return: 0 or -CK_EOVERFLOW (count at UINT32_MAX).
+ * Return: 0, -CK_EINVAL (@s NULL or never initialised) or -CK_EOVERFLOW
+ * (count at UINT32_MAX); on an error nothing changes.
  * Context: RT task, RT interrupt.
  */
 int ck_sem_post(ck_sem_t *s);
@@ -201,8 +247,9 @@ typedef void (*ck_irq_fn)(unsigned int line, void *arg);
 
 /**
  * ck_irq_attach() - own hardware line @line on the RT class and call @fn.
- * Return: 0, -CK_EINVAL (line out of range: RT lines are 0..31, CK_RT_LINES,
- *         and below the PIC's line count), -CK_EBUSY (already attached).
+ * Return: 0, -CK_EINVAL (no such PIC line, or the PIC cannot route it to
+ *         the RT class), -CK_EBUSY (a co-kernel line, already attached, or
+ *         the PIC's CK_RT_SLOTS RT slots are taken).
  * Context: init, RT task.
  */
 int ck_irq_attach(unsigned int line, ck_irq_fn fn, void *arg);

@@ -20,6 +20,9 @@
 
 #define CK_CONSOLE_PREFIX "[ck] "
 #define CK_CONSOLE_HOLD_NS (200ull * 1000 * 1000)
+/* An RT line the root side has not emitted for this long goes out from
+ * the RT side (console_rt_flush()). */
+#define CK_CONSOLE_STALE_NS (500ull * 1000 * 1000)
 
 /** console_init() - use @uart from now on. Context: init. */
 void console_init(const struct ck_uart *uart);
@@ -62,6 +65,20 @@ int console_guest_read(char *buf, size_t len);
 
 /** console_dropped() - RT lines dropped so far because the ring was full. */
 uint32_t console_dropped(void);
+
+/**
+ * console_rt_flush() - the RT side's look at the console at @now_ns: when
+ * the oldest ready line has waited CK_CONSOLE_STALE_NS without the root side
+ * emitting anything, send up to 4 lines to the UART from here (breaking
+ * Linux's unfinished line as the hold rule says), unless the RT interrupt
+ * came while the root side was inside console_drain() or
+ * console_guest_write(). Never waits for the UART.
+ * Context: RT interrupt (the RT watchdog's timer), RT masked.
+ */
+void console_rt_flush(uint64_t now_ns);
+
+/** console_rt_lines() - lines console_rt_flush() sent so far. */
+uint32_t console_rt_lines(void);
 
 /**
  * console_raw_puts() - write @s to @uart directly, spinning while its FIFO

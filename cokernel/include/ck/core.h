@@ -5,9 +5,11 @@
  *
  * Order of calls, all in the root context:
  *  1. bsp_init()                board devices (clocks, pinmux)
- *  2. ck_core_init(&ck_board)   RT class masked; resets the scheduler, the
- *                               timer queue, the clock, the RT line table
- *                               and the console; the clock starts at 0 here
+ *  2. ck_core_init(&ck_board)   RT class masked; resets the console, the
+ *                               scheduler, the clock, the timer queue and
+ *                               the RT line table; the clock starts at 0
+ *                               here; refuses a board that breaks the
+ *                               clock contract (ck/hw.h)
  *  3. application init          ck_task_create(), ck_timer_start(),
  *                               ck_irq_attach(), ck_sem_init() ...
  *                               (tasks are made ready, none runs yet)
@@ -25,13 +27,6 @@
 
 #include <ck/bsp.h>
 
-/*
- * The clockevent is re-armed at least this often, even with no timer due,
- * so the clocksource is read at least once per wrap (a 32-bit counter at
- * 1 GHz wraps every 4.29 s).
- */
-#define CK_CLOCK_MAX_IDLE_NS (1000ull * 1000 * 1000)
-
 /**
  * ck_core_init() - reset the RT core and bind it to the board's devices.
  * @b: the board; @b->clock, @b->timer and @b->pic are required, @b->uart
@@ -39,9 +34,13 @@
  *
  * The clock reads 0 ns at this call. Calling it again resets everything
  * (objects created before are forgotten), which the host tests rely on.
+ * The console comes up first, so a refusal is on it (console_drain()).
+ * Return: 0, or -CK_EINVAL: the clocksource/clockevent pair breaks the
+ * clock contract (ck/hw.h); a console line names the bound. The RT core
+ * is then unusable: the caller stops.
  * Context: init (root), RT class masked, before any other ck_* call.
  */
-void ck_core_init(const struct ck_board *b);
+int ck_core_init(const struct ck_board *b);
 
 /**
  * ck_start() - switch the RT timer on and run the ready tasks.
@@ -59,7 +58,7 @@ void ck_start(void);
  *
  * For the hand-over: after the arch or guest code stopped the RT timer or
  * moved its registers, this reads the clock and arms the next event (at
- * most CK_CLOCK_MAX_IDLE_NS ahead). The clocksource must not have wrapped
+ * most the idle re-arm ahead, ck/hw.h). The clocksource must not have wrapped
  * while it was unread.
  * Context: root, after ck_start().
  */

@@ -8,18 +8,11 @@
 
 #include <stdint.h>
 
-/**
- * ck_shm_va - the board mmio window variable of the IPC region: the
- * co-kernel's mapping before Linux, Linux's ioremap() after the hand-over,
- * when guest.c hands it to ck_shm_set_base(). RT code uses ck_shm_base().
- */
-extern uintptr_t ck_shm_va;
-
 struct ck_guest_page;
 /**
  * ck_guest_page - the guest page (ipc/ck_guest.h), at the start of the
- * co-kernel region; its ops are live after guest_init(). The e500 ePAPR
- * hypercalls (arch/ppc-booke/epapr.c) call them.
+ * co-kernel region; its ops are filled by guest_init() and live after
+ * attach. The ePAPR hypercalls (core/epapr.c) call them.
  */
 extern struct ck_guest_page ck_guest_page;
 
@@ -30,20 +23,23 @@ extern struct ck_guest_page ck_guest_page;
 void guest_init(void);
 
 /**
- * guest_boot_linux() - pause RT (stop the RT timer at the device) and enter
- * Linux's kernel at the board's payload addresses. Context: root before
+ * guest_boot_linux() - pause RT (stop the RT timer at the device, hold
+ * every attached RT line until attach) and enter Linux's kernel at the
+ * board's payload addresses. Context: root before
  * Linux, no RT task running. Does not return.
  */
 void guest_boot_linux(void) __attribute__((noreturn));
 
 /**
- * guest_raise_virq() - make soft vIRQ @virq pending for Linux; rings the
- * doorbell if Linux has it unmasked, otherwise it stays pending until then.
- * @virq: CK_VIRQ_SOFT_BASE .. CK_VIRQ_NR-1 (ipc/ck_guest.h).
+ * guest_raise_soft_virq() - make soft vIRQ @soft pending for Linux; rings
+ * the doorbell if Linux has it unmasked, otherwise it stays pending until
+ * then.
+ * @soft: CK_VIRQ_SOFT_IPC ... below CK_VIRQ_SOFT_NR (ipc/ck_guest.h; Linux
+ *        sees it as vIRQ virq_soft_base + @soft).
  * Return: 0, or -CK_EINVAL for a number outside the soft range.
  * Context: any (RT task, RT interrupt, root); wait-free, a few register writes.
  */
-int guest_raise_virq(unsigned int virq);
+int guest_raise_soft_virq(unsigned int soft);
 
 /**
  * guest_attached() - whether Linux has attached (its vPIC driver called

@@ -15,7 +15,7 @@
  *    and formats the empty channel directory (ipc/ck_ipc.h);
  *  - ck_shm_set_base(new_va) at the hand-over, while RT is paused, once
  *    Linux's uncached mapping of the same physical region is known
- *    (guest page mmio[] entry with CK_MMIO_SHM). The contents are kept.
+ *    (the board's shm device, ck_board.shm, whose va the hand-over rewrote). The contents are kept.
  */
 #ifndef CK_SHM_H
 #define CK_SHM_H

@@ -20,7 +20,8 @@ static inline int cokernel_page_check(const struct ck_guest_page *p)
 		return -ENODEV;
 	}
 	if (p->abi != CK_GUEST_ABI || p->size != sizeof(*p) ||
-	    p->nr_mmio > CK_GUEST_MAX_MMIO || p->nr_virq > CK_VIRQ_NR) {
+	    p->nr_mmio > CK_GUEST_MAX_MMIO || p->nr_virq > CK_VIRQ_MAX ||
+	    p->virq_soft_base + CK_VIRQ_SOFT_NR != p->nr_virq) {
 		pr_err("guest page ABI %u size %u not supported (want %u/%zu)\n",
 		       p->abi, p->size, CK_GUEST_ABI, sizeof(*p));
 		return -EINVAL;
@@ -33,18 +34,28 @@ static inline int cokernel_page_check(const struct ck_guest_page *p)
 }
 
 /*
- * The co-kernel's guest page once vpic.c (ARM) has validated it and
- * installed its root IRQ handler, or e500.c has validated it and placed its
- * windows (set even if attach() then failed: Linux's interrupts still go
- * through the co-kernel); NULL without a co-kernel.
+ * The co-kernel's guest page once attach() succeeded (vpic.c on ARM,
+ * e500.c on e500); NULL without a co-kernel or after a refused attach:
+ * then no op may be called.
  */
 extern struct ck_guest_page *cokernel_page;
 
 /*
- * Linux IRQ number of co-kernel vIRQ @virq (CK_VIRQ_*), or a negative errno.
- * ARM (vpic.c) only: on e500 the DT maps vIRQs through ehv_pic.
+ * Linux IRQ number of co-kernel soft vIRQ @soft (CK_VIRQ_SOFT_*: vIRQ
+ * virq_soft_base + @soft), or a negative errno. ARM (vpic.c) only: on e500
+ * the DT maps vIRQs through ehv_pic.
  */
-int cokernel_virq_map(unsigned int virq, unsigned int type);
+int cokernel_soft_virq_map(unsigned int soft, unsigned int type);
+
+#ifdef CONFIG_ARM
+/*
+ * fault.c: install the FIQ trampoline to the co-kernel's rt_entry and the
+ * RT task fault filters in front of Linux's undef/abort stubs. Return 0 or
+ * a negative errno. Context: init_IRQ, before interrupts are enabled.
+ */
+int cokernel_vectors_install(const struct ck_guest_page *p);
+void cokernel_vectors_remove(void);
+#endif
 
 #ifdef CONFIG_PPC
 /*
@@ -53,6 +64,12 @@ int cokernel_virq_map(unsigned int virq, unsigned int type);
  * it to the co-kernel's rt_entry.
  */
 extern u32 cokernel_rt_entry;
+
+/*
+ * fault.c: point head_booke.h's COKERNEL_FAULT filters (patch 0004) at the
+ * co-kernel's fault entry and RT stack range. Context: init, before attach.
+ */
+void cokernel_fault_route(const struct ck_guest_page *p);
 #endif
 
 #endif

@@ -24,6 +24,7 @@
 
 #include <linux/init.h>
 #include <linux/io.h>
+#include <linux/irqdomain.h>
 #include <linux/log2.h>
 #include <linux/math64.h>
 #include <linux/memblock.h>
@@ -113,7 +114,6 @@ static void __init ck_e500_attach(void)
 	p = phys_to_virt(res.start);
 	if (cokernel_page_check(p) || ck_e500_map_windows(p))
 		return;
-	cokernel_page = p;
 
 	/*
 	 * attach() restarts the RT timer: a critical input can come as soon
@@ -121,21 +121,39 @@ static void __init ck_e500_attach(void)
 	 */
 	fallback = cokernel_rt_entry;
 	WRITE_ONCE(cokernel_rt_entry, p->rt_entry);
+	cokernel_fault_route(p);   /* RT task faults: fault.c */
 	ret = p->attach();
 	if (ret) {
 		WRITE_ONCE(cokernel_rt_entry, fallback);
-		pr_err("co-kernel refused attach (%d): RT side stopped\n", ret);
+		pr_err("co-kernel refused attach (%d, its console says why): "
+		       "RT side stopped, no interrupts for Linux\n", ret);
 		return;
 	}
-	pr_info("attached: %u vIRQs, RT entry %08x, RT paused %llu us at boot\n",
-		p->nr_virq, p->rt_entry,
+	cokernel_page = p;
+	pr_info("attached: %u vIRQs (%u hardware), RT entry %08x, RT paused %llu us at boot\n",
+		p->nr_virq, p->virq_soft_base, p->rt_entry,
 		div_u64(((u64)p->boot_window_ns_hi << 32 | p->boot_window_ns_lo),
 			1000));
+}
+
+/*
+ * ehv_pic's irq_chip has no name, so /proc/interrupts would show none: name
+ * it after what it talks to. The chip is ehv_pic's own copy (struct
+ * ehv_pic, asm/ehv_pic.h), the host data of the default domain it sets.
+ */
+static void __init ck_e500_name_chip(void)
+{
+	struct irq_domain *d = irq_get_default_host();
+	struct ehv_pic *pic = d ? d->host_data : NULL;
+
+	if (pic && !pic->hc_irq.name)
+		pic->hc_irq.name = "vPIC";
 }
 
 static void __init ck_e500_init_irq(void)
 {
 	ehv_pic_init();
+	ck_e500_name_chip();
 	ck_e500_attach();
 }
 

@@ -4,7 +4,7 @@
  *
  * The co-kernel owns the UART; it takes Linux's bytes through the guest
  * page's console_write() and keeps co-kernel lines and Linux lines from
- * interleaving mid-line. Input raises CK_VIRQ_CONSOLE (the UART's receive
+ * interleaving mid-line. Input raises CK_VIRQ_SOFT_CONSOLE (the UART's receive
  * line, which the co-kernel hands over as a level vIRQ), so typing is seen
  * at once instead of at the hvc core's polling interval (up to 2 s).
  */
@@ -15,18 +15,31 @@
 #include "../tty/hvc/hvc_console.h"
 #include "cokernel.h"
 
+/* The ops run with Linux's interrupts off (ipc/ck_guest.h). */
 static int ck_hvc_put_chars(u32 vtermno, const char *buf, int count)
 {
+	unsigned long flags;
+	int ret;
+
 	if (!cokernel_page || count <= 0)
 		return count;
-	return cokernel_page->console_write(buf, count);
+	local_irq_save(flags);
+	ret = cokernel_page->console_write(buf, count);
+	local_irq_restore(flags);
+	return ret;
 }
 
 static int ck_hvc_get_chars(u32 vtermno, char *buf, int count)
 {
+	unsigned long flags;
+	int ret;
+
 	if (!cokernel_page || count <= 0)
 		return 0;
-	return cokernel_page->console_read(buf, count);
+	local_irq_save(flags);
+	ret = cokernel_page->console_read(buf, count);
+	local_irq_restore(flags);
+	return ret;
 }
 
 static const struct hv_ops ck_hvc_ops = {
@@ -53,7 +66,7 @@ static int __init ck_hvc_init(void)
 
 	if (!cokernel_page)
 		return -ENODEV;
-	irq = cokernel_virq_map(CK_VIRQ_CONSOLE, IRQ_TYPE_LEVEL_HIGH);
+	irq = cokernel_soft_virq_map(CK_VIRQ_SOFT_CONSOLE, IRQ_TYPE_LEVEL_HIGH);
 	if (irq < 0)
 		return irq;
 	hp = hvc_alloc(0, irq, &ck_hvc_ops, 256);

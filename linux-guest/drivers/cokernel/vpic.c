@@ -37,6 +37,12 @@
 struct ck_guest_page *cokernel_page;
 static struct irq_domain *ck_domain;
 
+/*
+ * The ops run with Linux's interrupts off (ipc/ck_guest.h): the co-kernel
+ * masks only its own class (FIQ) around what it shares with RT code, so a
+ * Linux IRQ must not re-enter an op half-way. The irq_chip callbacks are
+ * called with IRQs off already; the console ops are not.
+ */
 static void ck_vpic_mask(struct irq_data *d)
 {
 	cokernel_page->mask(irqd_to_hwirq(d));
@@ -81,7 +87,7 @@ static struct irq_chip ck_vpic_chip = {
 static int ck_vpic_map(struct irq_domain *d, unsigned int irq,
 		       irq_hw_number_t hw)
 {
-	if (hw >= CK_VIRQ_NR)
+	if (hw >= cokernel_page->nr_virq)
 		return -EINVAL;
 	irq_set_chip_and_handler(irq, &ck_vpic_chip, handle_level_irq);
 	irq_set_probe(irq);
@@ -102,22 +108,19 @@ static void __exception_irq_entry ck_vpic_handle_irq(struct pt_regs *regs)
 		generic_handle_domain_irq(ck_domain, virq);
 }
 
-int cokernel_virq_map(unsigned int virq, unsigned int type)
+int cokernel_soft_virq_map(unsigned int soft, unsigned int type)
 {
-	unsigned int irq;
+	unsigned int irq, virq;
 
-	if (!ck_domain || virq >= CK_VIRQ_NR)
+	if (!ck_domain || !cokernel_page || soft >= CK_VIRQ_SOFT_NR)
 		return -ENODEV;
+	virq = cokernel_page->virq_soft_base + soft;
 	irq = irq_create_mapping(ck_domain, virq);
 	if (!irq)
 		return -EINVAL;
 	irq_set_irq_type(irq, type);
 	return irq;
 }
-
-/* FIQ trampoline copied to Linux's FIQ vector: ldr pc, [pc, #-4]; .word */
-static u32 ck_fiq_tramp[2];
-static struct fiq_handler ck_fiq_owner = { .name = "cokernel" };
 
 static int __init ck_vpic_map_windows(struct ck_guest_page *p)
 {
@@ -141,10 +144,18 @@ static int __init ck_vpic_map_windows(struct ck_guest_page *p)
 	return 0;
 }
 
+/*
+ * Order: windows, FIQ trampoline, attach (the RT timer restarts in it and
+ * an FIQ may come at once), and only once attach succeeded the domain and
+ * the root handler: a refused attach leaves nothing of the vPIC behind
+ * (the co-kernel's devices are not at Linux's addresses then, so no op
+ * may be called) and says so; Linux then has no interrupt controller.
+ */
 static int __init ck_vpic_of_init(struct device_node *node,
 				  struct device_node *parent)
 {
 	struct ck_guest_page *p;
+	struct irq_domain *domain;
 	struct resource res;
 	s32 ret;
 
@@ -163,29 +174,31 @@ static int __init ck_vpic_of_init(struct device_node *node,
 	if (ret)
 		return ret;
 
-	ck_fiq_tramp[0] = 0xe51ff004; /* ldr pc, [pc, #-4] */
-	ck_fiq_tramp[1] = p->rt_entry;
-	if (claim_fiq(&ck_fiq_owner))
-		return -EBUSY;
-	set_fiq_handler(ck_fiq_tramp, sizeof(ck_fiq_tramp));
-
-	ck_domain = irq_domain_add_linear(node, p->nr_virq, &ck_vpic_domain_ops,
-					  NULL);
-	if (!ck_domain)
-		return -ENOMEM;
-	irq_set_default_host(ck_domain);
-	cokernel_page = p;
-	ret = set_handle_irq(ck_vpic_handle_irq);
-	if (ret)
+	ret = cokernel_vectors_install(p);   /* FIQ, RT task faults: fault.c */
+	if (ret == -EBUSY)
 		return ret;
 
 	ret = p->attach();
 	if (ret) {
-		pr_err("co-kernel refused attach (%d): RT side stopped\n", ret);
-		return 0; /* Linux's interrupts still work through the vPIC */
+		cokernel_vectors_remove();
+		pr_err("co-kernel refused attach (%d, its console says why): "
+		       "no vPIC, Linux has no interrupts\n", ret);
+		return -ENODEV;
 	}
-	pr_info("attached: %u vIRQs, RT entry %08x, RT paused %llu us at boot\n",
-		p->nr_virq, p->rt_entry,
+	domain = irq_domain_add_linear(node, p->nr_virq, &ck_vpic_domain_ops,
+				       NULL);
+	if (!domain) {
+		pr_err("no memory for the vPIC domain\n");
+		return -ENOMEM;
+	}
+	cokernel_page = p;
+	ck_domain = domain;
+	irq_set_default_host(ck_domain);
+	ret = set_handle_irq(ck_vpic_handle_irq);
+	if (ret)
+		return ret;
+	pr_info("attached: %u vIRQs (%u hardware), RT entry %08x, RT paused %llu us at boot\n",
+		p->nr_virq, p->virq_soft_base, p->rt_entry,
 		div_u64(((u64)p->boot_window_ns_hi << 32 | p->boot_window_ns_lo),
 			1000));
 	return 0;

@@ -17,6 +17,7 @@
 #ifndef SIM_H
 #define SIM_H
 
+#include <setjmp.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -24,6 +25,16 @@
 
 #define SIM_TIMER_LINE 5u
 #define SIM_NR_LINES 32u
+#define SIM_DOORBELL_LINE 1u       /* more urgent than Linux's lines */
+#define SIM_UART_RX_LINE 14u      /* the console vIRQ's hardware line */
+#define SIM_LINEAR_OFFSET 0x80000000u  /* arch_phys_to_virt(): PA + this */
+#define SIM_NR_DEVS 3u            /* sim_devs[]: device windows for attach */
+
+/* The lines Linux owns on the sim board: vIRQ n = sim_linux_lines[n]. */
+#define SIM_NR_LINUX_LINES 3u
+extern const unsigned int sim_linux_lines[SIM_NR_LINUX_LINES];
+/* The sim board's device table (PAs, sizes); its va fields change at attach. */
+extern struct ck_dev sim_devs[SIM_NR_DEVS];
 
 struct sim_config {
 	uint64_t clock_hz;        /* clocksource rate; 0: 1 GHz */
@@ -32,6 +43,7 @@ struct sim_config {
 	uint64_t event_hz;        /* clockevent rate; 0: same as clock_hz */
 	uint32_t event_max_ticks; /* 0: 0xffffffff */
 	uint32_t event_gravity_ns; /* the clockevent's anticipation (hw.h) */
+	uint32_t event_min_period_ns; /* its shortest period; 0: 2 us */
 	unsigned int uart_fifo;   /* UART TX FIFO depth; 0: unlimited */
 	bool uart_autodrain;      /* a full FIFO empties when polled again */
 };
@@ -89,6 +101,15 @@ unsigned int sim_irq_count(void);       /* RT interrupts taken */
 /** PIC inspection. */
 bool sim_pic_routed_rt(unsigned int line);
 bool sim_pic_unmasked(unsigned int line);
+uint32_t sim_pic_rt_set(void);        /* bit n: line n routed to RT */
+uint32_t sim_pic_unmasked_set(void);  /* bit n: line n unmasked */
+
+/**
+ * sim_on_boot_linux() - make the next arch_boot_linux() longjmp to @env
+ * (value 1) instead of aborting: guest_boot_linux() "enters Linux" there,
+ * with the RT class masked.
+ */
+void sim_on_boot_linux(jmp_buf *env);
 
 /** UART: captured TX bytes (NUL-terminated), reset, FIFO and RX control. */
 const char *sim_uart_output(void);
@@ -97,11 +118,30 @@ void sim_uart_clear(void);
 void sim_uart_fifo_empty(void);
 void sim_uart_input(const char *s);
 
+/* Register accesses of the drivers under test (tests/unit/sim/arch/mmio.h). */
+struct sim_mmio_counts {
+	unsigned long total;      /* every access */
+	unsigned long rt_masked;  /* those made with the RT class masked */
+};
+struct sim_mmio_counts sim_mmio_counts(void);
+void sim_mmio_reset(void);
+
 /**
  * sim_task() - ck_task_create() on a zeroed @t with a stack from the sim's
  * pool (fibers really run on host stacks, see sim_arch.c). Returns its result.
  */
 int sim_task(struct ck_task *t, int prio, void (*fn)(void *), void *arg);
+
+/**
+ * sim_linux_windows() - what Linux's driver does before attach: give every
+ * window of the guest page an address, SIM_LINUX_VA_BASE + 2 MiB * i
+ * (valid, disjoint, off the co-kernel). The test may spoil some after.
+ */
+#define SIM_LINUX_VA_BASE 0xd0000000u
+void sim_linux_windows(void);
+
+/** sim_guest_up() - sim_boot(NULL), guest_init(), windows, attach(): 0. */
+int sim_guest_up(void);
 
 /* An event log that task bodies append to and the test checks. */
 void sim_log(long v);

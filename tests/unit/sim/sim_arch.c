@@ -9,6 +9,7 @@
  * ASan build). Every switch is announced to ASan
  * (__sanitizer_start/finish_switch_fiber) so it tracks the right stack.
  */
+#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -181,17 +182,31 @@ void arch_rt_entry(void)
 	abort();
 }
 
+/* RAM's linear map (only guest.c's checks use it): PA + SIM_LINEAR_OFFSET. */
 void *arch_phys_to_virt(uint32_t pa)
 {
-	(void)pa;
-	return NULL;
+	return (void *)(uintptr_t)(pa + SIM_LINEAR_OFFSET);
 }
 
 /* The host's windows are plain memory: guest.c's weak window hooks (no
  * flags, nothing to map) serve. */
 
+static jmp_buf *boot_linux_jmp;
+
+void sim_on_boot_linux(jmp_buf *env)
+{
+	boot_linux_jmp = env;
+}
+
+/* "Linux" starts where the test said (sim_on_boot_linux), RT masked. */
 void arch_boot_linux(uint32_t kernel_pa, uint32_t dtb_pa, uint32_t machine_id)
 {
+	jmp_buf *env = boot_linux_jmp;
+
+	if (env) {
+		boot_linux_jmp = NULL;
+		longjmp(*env, 1);
+	}
 	fprintf(stderr, "sim: arch_boot_linux(0x%x, 0x%x, %u)\n", kernel_pa,
 		dtb_pa, machine_id);
 	abort();
@@ -220,5 +235,18 @@ int arch_prepare_linux(uint32_t kernel_pa, uint32_t dtb_pa)
 {
 	(void)kernel_pa;
 	(void)dtb_pa;
+	return 0;
+}
+
+/* Fault containment hooks (ck/arch.h): no RT-class stack, no fault entry
+ * (the weak arch_fault_entry stays NULL); host contexts have no pc. */
+volatile uint32_t *arch_rt_stack_limit(void)
+{
+	return NULL;
+}
+
+uintptr_t arch_ctx_pc(const struct ck_arch_ctx *ctx)
+{
+	(void)ctx;
 	return 0;
 }

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <ck/console.h>
 #include <ck/core.h>
 #include "sim_priv.h"
 
@@ -31,10 +32,11 @@ static struct {
 	const char *in;
 } sim;
 
-static uint32_t cs_read(void)
+static uint32_t cs_read(const struct ck_clocksource *cs)
 {
 	unsigned __int128 t = (unsigned __int128)sim.now_ns * sim.cfg.clock_hz;
 
+	(void)cs;
 	return (uint32_t)((uint64_t)(t / 1000000000u) + sim.cfg.clock_start) &
 	       sim.cfg.clock_mask;
 }
@@ -42,11 +44,12 @@ static uint32_t cs_read(void)
 static struct ck_clocksource sim_clock = { .name = "sim-clock",
 					   .read = cs_read };
 
-static void ev_set_next(uint32_t ticks)
+static void ev_set_next(const struct ck_clockevent *ev, uint32_t ticks)
 {
 	unsigned __int128 ns = (unsigned __int128)ticks * 1000000000u +
 			       sim.cfg.event_hz - 1;
 
+	(void)ev;
 	if (!sim_rt_masked()) {
 		fprintf(stderr, "sim: set_next() with RT unmasked\n");
 		abort();
@@ -61,13 +64,15 @@ static void ev_set_next(uint32_t ticks)
 	sim.ev_programs++;
 }
 
-static void ev_ack(void)
+static void ev_ack(const struct ck_clockevent *ev)
 {
+	(void)ev;
 	sim.pending &= ~(1u << SIM_TIMER_LINE);
 }
 
-static void ev_stop(void)
+static void ev_stop(const struct ck_clockevent *ev)
 {
+	(void)ev;
 	sim.ev_armed = false;
 }
 
@@ -77,22 +82,35 @@ static struct ck_clockevent sim_timer = { .name = "sim-timer",
 					  .ack = ev_ack,
 					  .stop = ev_stop };
 
-static void pic_route(unsigned int line, int rt)
+/* The slot of a line is its number, as on the PL190. */
+static int pic_route_rt(const struct ck_pic *pic, unsigned int line)
 {
-	if (rt)
-		sim.rt |= 1u << line;
-	else
+	(void)pic;
+	if (line >= SIM_NR_LINES)
+		return -CK_EINVAL;
+	sim.rt |= 1u << line;
+	return (int)line;
+}
+
+static void pic_route_normal(const struct ck_pic *pic, unsigned int line)
+{
+	(void)pic;
+	if (line < SIM_NR_LINES)
 		sim.rt &= ~(1u << line);
 }
 
-static void pic_mask(unsigned int line)
+static void pic_mask(const struct ck_pic *pic, unsigned int line)
 {
-	sim.enabled &= ~(1u << line);
+	(void)pic;
+	if (line < SIM_NR_LINES)
+		sim.enabled &= ~(1u << line);
 }
 
-static void pic_unmask(unsigned int line)
+static void pic_unmask(const struct ck_pic *pic, unsigned int line)
 {
-	sim.enabled |= 1u << line;
+	(void)pic;
+	if (line < SIM_NR_LINES)
+		sim.enabled |= 1u << line;
 }
 
 static int lowest_line(uint32_t set)
@@ -100,33 +118,51 @@ static int lowest_line(uint32_t set)
 	return set ? __builtin_ctz(set) : -1;
 }
 
-static uint32_t pic_pending_rt(void)
+static uint32_t pic_pending_rt(const struct ck_pic *pic)
 {
+	(void)pic;
 	return sim.pending & sim.rt & sim.enabled;
 }
 
-static int pic_next_normal(void)
+static int pic_next_normal(const struct ck_pic *pic, unsigned int from)
 {
-	return lowest_line(sim.pending & ~sim.rt & sim.enabled);
+	(void)pic;
+	if (from >= SIM_NR_LINES)
+		return -1;
+	return lowest_line(sim.pending & ~sim.rt & sim.enabled & (~0u << from));
+}
+
+static void pic_soft_raise(const struct ck_pic *pic, unsigned int line)
+{
+	(void)pic;
+	sim_irq_raise(line);
+}
+
+static void pic_soft_clear(const struct ck_pic *pic, unsigned int line)
+{
+	(void)pic;
+	sim_irq_clear(line);
 }
 
 static const struct ck_pic sim_pic = { .name = "sim-pic",
 				       .nr_lines = SIM_NR_LINES,
-				       .route = pic_route,
+				       .route_rt = pic_route_rt,
+				       .route_normal = pic_route_normal,
 				       .mask = pic_mask,
 				       .unmask = pic_unmask,
 				       .pending_rt = pic_pending_rt,
 				       .next_normal = pic_next_normal,
-				       .soft_raise = sim_irq_raise,
-				       .soft_clear = sim_irq_clear };
+				       .soft_raise = pic_soft_raise,
+				       .soft_clear = pic_soft_clear };
 
 /*
  * A full FIFO refuses bytes; with autodrain it empties after
  * SIM_UART_SPIN refusals in a row, i.e. for a caller that spins on it (a
  * caller that gives up at the first refusal sees it full).
  */
-static int uart_try_putc(char c)
+static int uart_try_putc(const struct ck_uart *uart, char c)
 {
+	(void)uart;
 	if (sim.cfg.uart_fifo && sim.fifo_level >= sim.cfg.uart_fifo) {
 		if (!sim.cfg.uart_autodrain || sim.uart_refused < SIM_UART_SPIN) {
 			sim.uart_refused++;
@@ -145,8 +181,9 @@ static int uart_try_putc(char c)
 	return 0;
 }
 
-static int uart_getc(void)
+static int uart_getc(const struct ck_uart *uart)
 {
+	(void)uart;
 	if (!sim.in || !*sim.in)
 		return -1;
 	return (unsigned char)*sim.in++;
@@ -156,15 +193,31 @@ static const struct ck_uart sim_uart = { .name = "sim-uart",
 					 .try_putc = uart_try_putc,
 					 .getc = uart_getc };
 
+const unsigned int sim_linux_lines[SIM_NR_LINUX_LINES] = { 2, 12, 20 };
+
+struct ck_dev sim_devs[SIM_NR_DEVS] = {
+	{ .name = "pic", .phys = 0x10140000u, .size = 0x1000 },
+	{ .name = "uart", .phys = 0x101f1000u, .size = 0x1000 },
+	{ .name = "shm", .phys = 0x07c00000u, .size = 0x100000 },
+};
+
 const struct ck_board sim_board = {
 	.name = "sim",
 	.cpu = "host",
+	.devs = sim_devs,
+	.nr_devs = SIM_NR_DEVS,
 	.pic = &sim_pic,
 	.clock = &sim_clock,
 	.timer = &sim_timer,
 	.uart = &sim_uart,
-	.doorbell_line = 31,
-	.uart_rx_line = -1,
+	.doorbell_line = SIM_DOORBELL_LINE,
+	.uart_rx_line = SIM_UART_RX_LINE,
+	.linux_lines = sim_linux_lines,
+	.nr_linux_lines = SIM_NR_LINUX_LINES,
+	.ram_base = 0,
+	.ram_size = 0x08000000u,
+	.ck_base = 0x07d00000u,           /* Linux's map: 0x87d00000 */
+	.ck_size = 0x00300000u,
 };
 
 void sim_reset(const struct sim_config *cfg)
@@ -180,19 +233,30 @@ void sim_reset(const struct sim_config *cfg)
 		sim.cfg.event_hz = sim.cfg.clock_hz;
 	if (!sim.cfg.event_max_ticks)
 		sim.cfg.event_max_ticks = 0xffffffffu;
+	if (!sim.cfg.event_min_period_ns)
+		sim.cfg.event_min_period_ns = CK_TIMER_TICK_MAX_NS;
 	sim_clock.hz = sim.cfg.clock_hz;
 	sim_clock.mask = sim.cfg.clock_mask;
 	sim_timer.hz = sim.cfg.event_hz;
 	sim_timer.max_ticks = sim.cfg.event_max_ticks;
 	sim_timer.gravity_ns = sim.cfg.event_gravity_ns;
+	sim_timer.min_period_ns = sim.cfg.event_min_period_ns;
+	for (unsigned int i = 0; i < SIM_NR_DEVS; i++)
+		sim_devs[i].va = sim_devs[i].phys;
 	sim_arch_reset();
 	sim_log_reset();
+	sim_mmio_reset();
 }
 
 void sim_boot(const struct sim_config *cfg)
 {
 	sim_reset(cfg);
-	ck_core_init(&sim_board);
+	if (ck_core_init(&sim_board)) {
+		console_drain();
+		fprintf(stderr, "sim: ck_core_init() refused the board: %s\n",
+			sim_uart_output());
+		abort();
+	}
 }
 
 int sim_setup(void **state)
@@ -265,6 +329,16 @@ bool sim_pic_routed_rt(unsigned int line)
 bool sim_pic_unmasked(unsigned int line)
 {
 	return sim.enabled & (1u << line);
+}
+
+uint32_t sim_pic_rt_set(void)
+{
+	return sim.rt;
+}
+
+uint32_t sim_pic_unmasked_set(void)
+{
+	return sim.enabled;
 }
 
 bool sim_event_armed(void)

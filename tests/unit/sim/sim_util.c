@@ -3,6 +3,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <ck/core.h>
+#include <ck/guest.h>
+#include <ck_guest.h>
 #include "sim_priv.h"
 
 #define SIM_LOG_MAX 4096u
@@ -44,4 +47,22 @@ size_t sim_log_len(void)
 long sim_log_at(size_t i)
 {
 	return i < log_n ? log_v[i] : -1;
+}
+
+void sim_linux_windows(void)
+{
+	struct ck_guest_page *gp = &ck_guest_page;
+	uint32_t i;
+
+	for (i = 0; i < gp->nr_mmio; i++)
+		gp->mmio[i].va = SIM_LINUX_VA_BASE + i * 0x200000u +
+				 (gp->mmio[i].phys & 0xfffu);
+}
+
+int sim_guest_up(void)
+{
+	sim_boot(NULL);
+	guest_init();
+	sim_linux_windows();
+	return ck_guest_page.attach();
 }

@@ -90,12 +90,7 @@ s_before: .asciz ", MSR before sc="
 /* interrupt vectors: IVPR-aligned by link.ld, 16-byte stubs */
 	.section .vectors, "ax"
 ivec:
-	.irp n, 0,1,2,3,4,5,6,7,9,10,11,12,13,14,15,32,33,34,35
-	.balign	16
-ivec_\n:
-	li	r31, \n
-	b	unexpected
-	.endr
+	unexpected_ivors 0,1,2,3,4,5,6,7,9,10,11,12,13,14,15,32,33,34,35
 	.balign	16
 ivec_8:
 	b	sc_handler

@@ -42,9 +42,6 @@
 #define PERIOD		250		/* MPIC clocks (25 MHz): 10 us */
 #define TB_PERIOD	(PERIOD * 16)	/* timebase ticks (400 MHz) */
 #define WANT		8
-#define SPR_HID0	1008
-#define HID0_DOZE	0x00800000
-#define MSR_WE		0x00040000
 
 /* r23 = log of timebase values at IVOR4 entry, r24 = entries (handler: r23-r27) */
 	.section .text.entry, "ax"
@@ -67,10 +64,7 @@ _start:
 	li	r5, 0
 	stw	r5, 0(r4)
 	sync
-	mfspr	r4, SPR_HID0
-	oris	r4, r4, HID0_DOZE@h
-	mtspr	SPR_HID0, r4
-	isync
+	hid0_doze
 	mfmsr	r10
 	ori	r10, r10, MSR_EE
 	mtmsr	r10
@@ -172,9 +166,4 @@ ivec:
 ivec_4:
 	mftb	r25
 	b	ext_handler
-	.irp n, 0,1,2,3,5,6,7,8,9,10,11,12,13,14,15,32,33,34,35
-	.balign	16
-ivec_\n:
-	li	r31, \n
-	b	unexpected
-	.endr
+	unexpected_ivors 0,1,2,3,5,6,7,8,9,10,11,12,13,14,15,32,33,34,35

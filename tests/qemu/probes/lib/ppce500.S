@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * ppce500.S - what every ppce500 probe needs: SPR/MSR names, CCSR mapped
- * through TLB1[15], IVORs, DUART output (puts, puthex), the unexpected-
- * interrupt report and the exit through GUTS RSTCR. r1 must point at a
- * stack (QEMU's ppce500 entry sets it below 16 MiB; putdec uses 16 bytes
- * below it). A probe defines
- * PROBE_NAME, then #includes this file (tests/qemu/probes/lib/ppce500.mk).
+ * through TLB1[15], IVORs, DUART output (puts, puthex), the stubs and the
+ * report of unexpected interrupts and the exit through GUTS RSTCR. r1 must
+ * point at a stack (QEMU's ppce500 entry sets it below 16 MiB; putdec uses
+ * 16 bytes below it). A probe defines PROBE_NAME, then #includes this file
+ * (tests/qemu/probes/lib/ppce500.mk).
  */
 /* CCSR: PA 0xF_E000_0000 on ppce500, 0xE000_0000 on mpc8544ds (-DMPC8544DS) */
 #ifdef MPC8544DS
@@ -33,6 +33,9 @@
 #define MSR_PR		0x00004000
 #define MSR_ME		0x00001000
 #define MSR_DE		0x00000200
+#define MSR_WE		0x00040000	/* wait state: doze with HID0[DOZE] */
+#define SPR_HID0	1008
+#define HID0_DOZE	0x00800000
 
 /* TLB1[15]: EA 0xE000_0000 -> CCSR, 1 MiB (TSIZE 10), I|G, SR|SW */
 .macro map_ccsr
@@ -66,6 +69,26 @@
 	li	r4, ivec_\n - ivec
 	mtspr	528 - 32 + \n, r4
 	.endr
+.endm
+
+/* the 16-byte stubs, in the probe's .vectors section, of the IVORs it does
+ * not expect: unexpected_ivors 1,2,3,... (each reports its number) */
+.macro unexpected_ivors n:req, more:vararg
+	.balign	16
+ivec_\n:
+	li	r31, \n
+	b	unexpected
+	.ifnb \more
+	unexpected_ivors \more
+	.endif
+.endm
+
+/* HID0[DOZE] = 1: MSR[WE] = 1 then dozes (clobbers r4) */
+.macro hid0_doze
+	mfspr	r4, SPR_HID0
+	oris	r4, r4, HID0_DOZE@h
+	mtspr	SPR_HID0, r4
+	isync
 .endm
 
 /* load a 32-bit address or constant */

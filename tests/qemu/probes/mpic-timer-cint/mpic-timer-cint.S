@@ -428,9 +428,4 @@ ivec_0:
 	.balign	16
 ivec_4:
 	b	ext_handler
-	.irp n, 1,2,3,5,6,7,8,9,10,11,12,13,14,15,32,33,34,35
-	.balign	16
-ivec_\n:
-	li	r31, \n
-	b	unexpected
-	.endr
+	unexpected_ivors 1,2,3,5,6,7,8,9,10,11,12,13,14,15,32,33,34,35

@@ -44,6 +44,22 @@
 #define PMD_SECT_WB (PMD_SECT | PMD_SECT_AP_PRIV | PMD_SECT_C | PMD_SECT_B)
 #define SECTION_SHIFT 20
 
+/* L1 coarse page table descriptor (ARM ARM B4.7.5): domain 0, bit 4 set
+ * as ARM926 wants; the table holds 256 small-page entries (1 KiB). */
+#define PMD_COARSE CP15_U(0x00000011)
+#define L2_COARSE_ENTRIES 256
+/* L2 small page descriptor (ARM ARM B4.7.7): 4 KiB, AP0-AP3 = 01
+ * (privileged read/write) for the four 1 KiB subpages. */
+#define PTE_SMALL CP15_U(0x00000002)
+#define PTE_SMALL_AP_PRIV CP15_U(0x00000550)
+#define PTE_SMALL_DEV (PTE_SMALL | PTE_SMALL_AP_PRIV)  /* strongly ordered */
+#define PTE_SMALL_WB (PTE_SMALL | PTE_SMALL_AP_PRIV | PMD_SECT_C | PMD_SECT_B)
+#define PAGE_SIZE_4K CP15_U(0x00001000)
+
+/* High vectors (SCTLR.V): the only other place ARMv5 takes exceptions */
+#define VECTORS_VA CP15_U(0xffff0000)
+#define VECTORS_SECTION_VA CP15_U(0xfff00000)
+
 /* DACR: domain 0 is a client (permissions checked) */
 #define DACR_D0_CLIENT CP15_U(0x00000001)
 

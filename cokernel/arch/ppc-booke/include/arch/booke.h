@@ -17,7 +17,10 @@
 #define SPRN_IVPR 63
 #define SPRN_CSRR0 58
 #define SPRN_CSRR1 59
+#define SPRN_SPRG0 272      /* Linux: normal-class scratch (reg.h) */
 #define SPRN_SPRG2 274      /* Linux: critical-class scratch (reg.h) */
+#define SPRN_SPRG4 276      /* Linux: TLB-miss scratch; user-readable */
+#define SPRN_SPRG5 277
 #define SPRN_SPRG6 278      /* supervisor R/W (SPRG6R 262: user read);
 			     * unused by 32-bit Book-E Linux without KVM */
 #define SPRN_SRR0 26

@@ -5,7 +5,9 @@
  * (arch/powerpc/sysdev/ehv_pic.c: interrupt config, mask, IACK, EOI) and
  * ehv_bytechan (drivers/tty/ehv_bytechan.c: the console, byte channel 0).
  * Each hypercall is a call into the guest page's ops (cokernel/core/
- * guest.c), so the e500 vPIC behaves exactly as the ARM one.
+ * vpic.c), so the e500 vPIC behaves exactly as the ARM one. Portable C:
+ * the arch's hypercall entry (arch/ppc-booke/entry.S ck_hcall_entry)
+ * decodes nothing, and the unit tests call ck_epapr_hcall() directly.
  *
  * ABI (Power.org ePAPR 1.1 §7 "Hypercall ABI"; Linux arch/powerpc/include/
  * uapi/asm/epapr_hcalls.h): r11 = vendor << 16 | number, arguments in
@@ -19,7 +21,7 @@
 #include <stdint.h>
 #include <ck/ck.h>
 #include <ck/guest.h>
-#include <ck_guest.h>
+#include "vpic.h"
 
 #define EV_EPAPR_VENDOR_ID 1u
 #define EV_BYTE_CHANNEL_SEND 1u
@@ -48,10 +50,8 @@
 /* what poll reports as free output space: console_write takes every byte */
 #define TX_SPACE 4096u
 
-void ck_epapr_hcall(uint32_t token, uint32_t r[8]);
-
 /* The guest's masks, as ev_int_get_mask reports them (bit n: vIRQ n). */
-static uint32_t masked[(CK_VIRQ_NR + 31u) / 32u];
+static uint32_t masked[(CK_VIRQ_MAX + 31u) / 32u];
 
 /*
  * Console input polled but not yet received: ehv_bytechan's receive ISR
@@ -63,6 +63,12 @@ static struct {
 	char buf[EV_BYTE_CHANNEL_MAX_BYTES];
 	uint32_t n;
 } rx;
+
+void epapr_reset(void)
+{
+	memset(masked, 0, sizeof(masked));
+	rx.n = 0;
+}
 
 static void words_to_bytes(const uint32_t *w, char *b, uint32_t n)
 {
@@ -121,7 +127,7 @@ static uint32_t console_hcall(uint32_t nr, uint32_t r[8])
 }
 
 /* ev_int_set_config: level-high and edge-rising are the types the vPIC
- * has (guest.c guest_set_type); priority and destination are ignored
+ * has (vpic.c vpic_set_type); priority and destination are ignored
  * (one CPU, one normal-class priority). */
 static uint32_t set_config(uint32_t virq, uint32_t config)
 {
@@ -139,7 +145,9 @@ static uint32_t set_config(uint32_t virq, uint32_t config)
 /* Soft vIRQs but the console's are edges; hardware lines are levels. */
 static uint32_t get_config(uint32_t virq)
 {
-	if (virq >= CK_VIRQ_SOFT_BASE && virq != CK_VIRQ_CONSOLE)
+	int soft = vpic_virq_soft(virq);
+
+	if (soft >= 0 && soft != (int)CK_VIRQ_SOFT_CONSOLE)
 		return EV_CONFIG_POSITIVE;
 	return EV_CONFIG_LEVEL | EV_CONFIG_POSITIVE;
 }
@@ -155,7 +163,7 @@ static uint32_t int_hcall(uint32_t nr, uint32_t r[8])
 		r[1] = next < 0 ? EV_IACK_NONE : (uint32_t)next;
 		return EV_SUCCESS;
 	}
-	if (virq >= CK_VIRQ_NR)
+	if (virq >= gp->nr_virq || virq >= CK_VIRQ_MAX)
 		return EV_EINVAL;
 	switch (nr) {
 	case EV_INT_SET_CONFIG:      /* r4 config, r5 priority, r6 dest */
@@ -184,15 +192,6 @@ static uint32_t int_hcall(uint32_t nr, uint32_t r[8])
 	return EV_UNIMPLEMENTED;
 }
 
-/**
- * ck_epapr_hcall() - one ePAPR hypercall from Linux (entry.S
- * ck_hcall_entry).
- * @token: r11, vendor << 16 | hypercall number.
- * @r: r3-r10 on entry; on return r[0] is the EV_* status (r3) and
- *     r[1..7] the results (r4-r10).
- * Context: Linux kernel, any context, on Linux's stack; RT may interrupt
- * it (the guest ops mask RT around what they share with it).
- */
 void ck_epapr_hcall(uint32_t token, uint32_t r[8])
 {
 	uint32_t nr = token & 0xffffu;

@@ -1,0 +1,277 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fault.c - RT fault containment, Linux side: send the exceptions of RT
+ * tasks to the co-kernel, and show its fault record in
+ * /sys/kernel/debug/cokernel/faults.
+ *
+ * ARM926: RT tasks run in SYS mode, which Linux never uses (it runs in SVC
+ * and USR, and its exception stubs treat any other interrupted mode as
+ * "bad mode": arch/arm/kernel/entry-armv.S __dabt_invalid, __und_invalid,
+ * a panic). So a filter in front of Linux's undefined-instruction,
+ * prefetch-abort and data-abort stubs looks at the interrupted mode
+ * (SPSR) and sends SYS to the co-kernel's fault entry, everything else to
+ * Linux's stub, untouched. The filters live where the FIQ trampoline does:
+ * in the FIQ stub's room at the end of Linux's vector stubs page, copied
+ * there with set_fiq_handler() (arch/arm/kernel/fiq.c), and the three
+ * vector slots become branches to them (they are `b vector_<x>` in
+ * entry-armv.S's .vectors, notes/linuxhooks.md §1.1, §1.3).
+ *
+ * e500: RT tasks run in supervisor mode like Linux, on stacks in the
+ * co-kernel's memory; patch 0004 puts a filter at the head of Linux's
+ * DataStorage, InstructionStorage, Alignment and Program handlers that
+ * sends an exception taken in supervisor mode with r1 in that range to the
+ * co-kernel (arch/powerpc/kernel/head_booke.h COKERNEL_FAULT); here it
+ * gets the entry and the range.
+ */
+#define pr_fmt(fmt) "cokernel: " fmt
+
+#include <linux/debugfs.h>
+#include <linux/init.h>
+#include <linux/kernel.h>
+#include <linux/mm.h>
+#include <linux/seq_file.h>
+#include "cokernel.h"
+#include "ck_fault.h"
+
+#ifdef CONFIG_ARM
+#include <asm/cacheflush.h>
+#include <asm/fiq.h>
+#include <asm/traps.h>
+
+/* the FIQ stub's offset in the vector pages (arch/arm/kernel/vmlinux.lds) */
+extern char vector_fiq_offset[];
+
+#define CK_VECTORS_VA 0xffff0000ul
+/* vector slots (ARM ARM A2.6) and the exception modes' SPSR mode field */
+#define CK_SLOT_UNDEF 0x04u
+#define CK_SLOT_PABT 0x0cu
+#define CK_SLOT_DABT 0x10u
+#define CK_PSR_MODE_MASK 0x1fu
+#define CK_PSR_MODE_SYS 0x1fu
+#define CK_INSN_B_AL 0xea000000u
+#define CK_INSN_B_MASK 0xff000000u
+
+/*
+ * One filter, 10 words. On entry (ABT or UND mode) sp points at Linux's
+ * 3-word save area for that mode, free until Linux's stub stores into it
+ * (arch/arm/kernel/setup.c cpu_init, entry-armv.S vector_stub).
+ */
+struct ck_vec_filter {
+	u32 insn[8];
+	u32 linux_stub;   /* Linux's vector_<x> at 0xffff1000+ */
+	u32 fault_entry;  /* the co-kernel's, ipc/ck_guest.h */
+};
+
+struct ck_vec_code {
+	u32 fiq[2];       /* ldr pc, [pc, #-4]; .word rt_entry */
+	struct ck_vec_filter filter[3];
+};
+
+static struct ck_vec_code ck_vec_code;
+static u32 ck_slot_saved[3];      /* Linux's slots, while the filters are in */
+static bool ck_slots_routed;
+static struct fiq_handler ck_fiq_owner = { .name = "cokernel" };
+static const u32 ck_slots[3] = { CK_SLOT_UNDEF, CK_SLOT_PABT, CK_SLOT_DABT };
+static const u32 ck_kinds[3] = { CK_FAULT_UNDEF, CK_FAULT_PREFETCH,
+				 CK_FAULT_DATA };
+
+static void ck_filter_fill(struct ck_vec_filter *f, u32 kind, u32 linux_stub,
+			   u32 fault_entry)
+{
+	f->insn[0] = 0xe58d0000;               /* str   r0, [sp]           */
+	f->insn[1] = 0xe14f0000;               /* mrs   r0, spsr           */
+	f->insn[2] = 0xe2000000 | CK_PSR_MODE_MASK; /* and r0, r0, #0x1f   */
+	f->insn[3] = 0xe3500000 | CK_PSR_MODE_SYS;  /* cmp r0, #0x1f       */
+	f->insn[4] = 0xe59d0000;               /* ldr   r0, [sp]           */
+	f->insn[5] = 0x159ff004;               /* ldrne pc, [pc, #4]: stub */
+	f->insn[6] = 0xe3a00000 | kind;        /* mov   r0, #kind          */
+	f->insn[7] = 0xe59ff000;               /* ldr   pc, [pc, #0]: entry */
+	f->linux_stub = linux_stub;
+	f->fault_entry = fault_entry;
+}
+
+/* Where Linux's slot branches to, or 0 if it is not a plain `b`. */
+static u32 ck_slot_target(const u32 *vectors, u32 slot)
+{
+	u32 insn = vectors[slot / 4];
+	s32 off = (s32)(insn << 8) >> 6;   /* imm24, sign-extended, * 4 */
+
+	if ((insn & CK_INSN_B_MASK) != CK_INSN_B_AL)
+		return 0;
+	return (u32)(CK_VECTORS_VA + slot + 8 + off);
+}
+
+static void ck_vectors_flush(unsigned long offset, unsigned long len)
+{
+	flush_icache_range((unsigned long)vectors_page + offset,
+			   (unsigned long)vectors_page + offset + len);
+	flush_icache_range(CK_VECTORS_VA + offset, CK_VECTORS_VA + offset + len);
+}
+
+/**
+ * cokernel_vectors_install() - the FIQ trampoline to @p->rt_entry and, if
+ * the co-kernel has a fault entry, the RT task filters in front of Linux's
+ * undef/pabt/dabt stubs. Return: 0, -EBUSY (FIQ owned by someone else) or
+ * -EINVAL (Linux's vector slots are not the branches expected: nothing
+ * routed, said on the console; the FIQ trampoline is installed anyway).
+ * Context: init_IRQ (vpic.c), before interrupts are enabled.
+ */
+int __init cokernel_vectors_install(const struct ck_guest_page *p)
+{
+	unsigned long fiq_off = (unsigned long)vector_fiq_offset;
+	u32 *vectors = vectors_page;
+	u32 stub[3];
+	unsigned int i;
+	bool route = p->fault_entry != 0;
+
+	ck_vec_code.fiq[0] = 0xe51ff004;       /* ldr pc, [pc, #-4] */
+	ck_vec_code.fiq[1] = p->rt_entry;
+	for (i = 0; i < 3 && route; i++) {
+		stub[i] = ck_slot_target(vectors, ck_slots[i]);
+		if (!stub[i]) {
+			pr_err("vector %#x is %08x, not a branch: RT faults stay Linux's\n",
+			       ck_slots[i], vectors[ck_slots[i] / 4]);
+			route = false;
+		}
+	}
+	for (i = 0; i < 3 && route; i++)
+		ck_filter_fill(&ck_vec_code.filter[i], ck_kinds[i], stub[i],
+			       p->fault_entry);
+	if (claim_fiq(&ck_fiq_owner))
+		return -EBUSY;
+	set_fiq_handler(&ck_vec_code, route ? sizeof(ck_vec_code) :
+			sizeof(ck_vec_code.fiq));
+	if (!route)
+		return p->fault_entry ? -EINVAL : 0;
+	for (i = 0; i < 3; i++) {
+		unsigned long target = CK_VECTORS_VA + fiq_off +
+			offsetof(struct ck_vec_code, filter[i]);
+		unsigned long slot = CK_VECTORS_VA + ck_slots[i];
+
+		ck_slot_saved[i] = vectors[ck_slots[i] / 4];
+		vectors[ck_slots[i] / 4] = CK_INSN_B_AL |
+			(((target - (slot + 8)) >> 2) & 0x00ffffff);
+	}
+	ck_vectors_flush(0, CK_SLOT_DABT + 4);
+	ck_slots_routed = true;
+	pr_info("RT task faults go to the co-kernel (%08x)\n", p->fault_entry);
+	return 0;
+}
+
+/**
+ * cokernel_vectors_remove() - undo cokernel_vectors_install(): Linux's
+ * undef/pabt/dabt slots back and the FIQ released, for a refused attach.
+ * Context: init_IRQ (vpic.c), interrupts off.
+ */
+void __init cokernel_vectors_remove(void)
+{
+	u32 *vectors = vectors_page;
+	unsigned int i;
+
+	if (ck_slots_routed) {
+		for (i = 0; i < 3; i++)
+			vectors[ck_slots[i] / 4] = ck_slot_saved[i];
+		ck_vectors_flush(0, CK_SLOT_DABT + 4);
+		ck_slots_routed = false;
+	}
+	release_fiq(&ck_fiq_owner);
+}
+#endif /* CONFIG_ARM */
+
+#ifdef CONFIG_PPC
+extern u32 cokernel_fault_entry, cokernel_rt_sp_lo, cokernel_rt_sp_hi;
+
+void __init cokernel_fault_route(const struct ck_guest_page *p)
+{
+	if (!p->fault_entry || p->rt_sp_lo >= p->rt_sp_hi)
+		return;
+	WRITE_ONCE(cokernel_fault_entry, p->fault_entry);
+	WRITE_ONCE(cokernel_rt_sp_lo, p->rt_sp_lo);
+	WRITE_ONCE(cokernel_rt_sp_hi, p->rt_sp_hi);   /* last: opens the range */
+	pr_info("RT task faults go to the co-kernel (%08x, stacks %08x-%08x)\n",
+		p->fault_entry, p->rt_sp_lo, p->rt_sp_hi);
+}
+#endif /* CONFIG_PPC */
+
+#ifdef CONFIG_COKERNEL_DEBUGFS
+static const char *const ck_fault_names[CK_FAULT_KINDS] = {
+	[CK_FAULT_NONE] = "none",
+	[CK_FAULT_UNDEF] = "undef",
+	[CK_FAULT_PREFETCH] = "prefetch",
+	[CK_FAULT_DATA] = "data",
+	[CK_FAULT_ALIGN] = "align",
+	[CK_FAULT_PROGRAM] = "program",
+	[CK_FAULT_ASSERT] = "assert",
+	[CK_FAULT_WATCHDOG] = "watchdog",
+	[CK_FAULT_STACK] = "stack",
+};
+
+static const struct ck_fault_record *ck_fault_rec;
+
+/* A consistent copy of the record (its seq is odd while the co-kernel
+ * writes, which it does with Linux preempted, so a few tries do). */
+static int ck_fault_snapshot(struct ck_fault_record *out)
+{
+	int tries;
+
+	for (tries = 0; tries < 8; tries++) {
+		u32 seq = READ_ONCE(ck_fault_rec->seq);
+
+		smp_rmb();
+		memcpy(out, ck_fault_rec, sizeof(*out));
+		smp_rmb();
+		if (!(seq & 1) && seq == READ_ONCE(ck_fault_rec->seq))
+			return 0;
+	}
+	return -EAGAIN;
+}
+
+static int ck_faults_show(struct seq_file *m, void *v)
+{
+	struct ck_fault_record r;
+	unsigned int k;
+
+	if (ck_fault_snapshot(&r))
+		return -EAGAIN;
+	seq_printf(m, "faults: %u\n", r.faults);
+	for (k = 1; k < CK_FAULT_KINDS; k++)
+		seq_printf(m, "%s: %u\n", ck_fault_names[k], r.count[k]);
+	seq_printf(m, "watchdog_budget_us: %u\n", r.watchdog_budget_us);
+	seq_printf(m, "console_dropped: %u\n", r.console_dropped);
+	seq_printf(m, "console_rt_lines: %u\n", r.console_rt_lines);
+	r.task[CK_FAULT_TASK_NAME - 1] = 0;
+	if (r.faults)
+		seq_printf(m, "last: %s task=%s pc=%08x addr=%08x status=%08x time_ns=%llu\n",
+			   r.kind < CK_FAULT_KINDS ? ck_fault_names[r.kind] : "?",
+			   r.task, r.pc, r.addr, r.status,
+			   (u64)r.time_ns_hi << 32 | r.time_ns_lo);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(ck_faults);
+
+static int __init ck_fault_debugfs_init(void)
+{
+	const struct ck_guest_page *p = cokernel_page;
+	const void *rec;
+	struct dentry *dir;
+
+	if (!p || !p->fault_record)
+		return -ENODEV;
+	rec = (const void *)(unsigned long)p->fault_record;
+	if (!virt_addr_valid(rec) ||
+	    !virt_addr_valid((const char *)rec + sizeof(*ck_fault_rec) - 1) ||
+	    ((const struct ck_fault_record *)rec)->magic != CK_FAULT_MAGIC) {
+		pr_err("no fault record at %08x\n", p->fault_record);
+		return -EINVAL;
+	}
+	ck_fault_rec = rec;
+	/* debugfs.c (linked before this file) made the directory */
+	dir = debugfs_lookup("cokernel", NULL);
+	if (!dir)
+		return -ENODEV;
+	debugfs_create_file("faults", 0444, dir, NULL, &ck_faults_fops);
+	dput(dir);
+	return 0;
+}
+late_initcall(ck_fault_debugfs_init);
+#endif /* CONFIG_COKERNEL_DEBUGFS */

@@ -1,0 +1,49 @@
+# SPDX-License-Identifier: MIT
+"""Arch facts a port must not lean on. ARM926: the co-kernel takes its
+exceptions through the high vectors (SCTLR.V, 0xffff0000) mapped from its
+own image, so it writes nothing at physical address 0, where an
+AT91SAM9260 has no RAM (its SDRAM is at 0x20000000).
+
+Runs the co-kernel alone (build/<board>/cokernel.elf, as test_bare.py) and
+reads guest memory and CP15 through QEMU's monitor (multiplexed on stdio:
+Ctrl-A c switches between the console and the monitor).
+"""
+import os
+import re
+
+import pytest
+
+from cksession import CK_PREFIX, TOP, Session, make_var
+
+
+def _monitor(s, cmd, answer):
+    s.child.send("\x01c")
+    s.expect(r"\(qemu\) ", timeout=30)
+    s.child.sendline(cmd)
+    m = s.expect(answer, timeout=30)
+    s.child.send("\x01c")
+    return m
+
+
+def test_arm926_vectors_are_high_and_pa0_untouched(board):
+    if make_var(board, "ARCH") != "arm926":
+        pytest.skip(f"{board}: not an ARM926 board")
+    image = os.path.join(TOP, "build", board, "cokernel.elf")
+    if not os.path.exists(image):
+        pytest.fail(f"{image} missing: run 'make image BOARD={board}'")
+    s = Session(board, image=image, logname="arch-vectors")
+    try:
+        # RT samples prove the FIQ vector works wherever it is
+        s.expect(re.escape(CK_PREFIX) + r"RTD\|[^\r\n]*\r*\n", timeout=120)
+        _monitor(s, "xp /16wx 0", r"0+30:( 0x[0-9a-f]{8}){4}\r*\n")
+        dump = s.log[s.log.rfind("xp /16wx 0"):]
+        words = re.findall(r":((?: 0x[0-9a-f]{8}){4})", dump)
+        values = [int(w, 16) for row in words for w in row.split()]
+        assert len(values) == 16, repr(dump)
+        assert values == [0] * 16, f"the co-kernel wrote at PA 0: {dump}"
+        # the vectors in use: VA 0xffff0000 holds the vector page (ldr pc, ...)
+        m = _monitor(s, "x /1wx 0xffff001c", r"ffff001c: (0x[0-9a-f]{8})")
+        assert int(m.group(1), 16) & 0xfffff000 == 0xe59ff000, \
+            f"no 'ldr pc, [pc, #x]' FIQ vector at 0xffff001c: {m.group(1)}"
+    finally:
+        s.close()

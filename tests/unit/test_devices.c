@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test_devices.c - a board may have two devices of one kind: two instances
+ * of the same driver, each on its own ck_dev (registers = host memory,
+ * tests/unit/sim/arch/mmio.h), never touch each other's registers or state.
+ */
+#include <string.h>
+#include <drv/mpic.h>
+#include <drv/pl011.h>
+#include <drv/pl190.h>
+#include <drv/sp804.h>
+#include "sim_test.h"
+
+#define WORDS(bytes) ((bytes) / sizeof(uint32_t))
+
+/* SP804 register offsets (sp804.c; ARM DDI0271D §3) */
+#define SP804_EV_LOAD 0x00u
+#define SP804_CLK_VALUE 0x24u
+
+static void two_sp804_blocks(void **state)
+{
+	static uint32_t regs_a[WORDS(0x40)], regs_b[WORDS(0x40)];
+	struct ck_dev a = { .name = "tc-a", .va = (uintptr_t)regs_a };
+	struct ck_dev b = { .name = "tc-b", .va = (uintptr_t)regs_b };
+	const struct ck_clockevent ev_a = { .dev = &a, SP804_EVENT_OPS };
+	const struct ck_clockevent ev_b = { .dev = &b, SP804_EVENT_OPS };
+	const struct ck_clocksource cs_a = { .dev = &a, SP804_CLOCK_OPS };
+	const struct ck_clocksource cs_b = { .dev = &b, SP804_CLOCK_OPS };
+
+	(void)state;
+	memset(regs_a, 0, sizeof(regs_a));
+	memset(regs_b, 0, sizeof(regs_b));
+	sim_reset(NULL);
+	ev_a.set_next(&ev_a, 100);
+	assert_int_equal(regs_a[WORDS(SP804_EV_LOAD)], 100);
+	assert_int_equal(regs_b[WORDS(SP804_EV_LOAD)], 0);
+	ev_b.set_next(&ev_b, 7);
+	assert_int_equal(regs_b[WORDS(SP804_EV_LOAD)], 7);
+	assert_int_equal(regs_a[WORDS(SP804_EV_LOAD)], 100);
+
+	regs_a[WORDS(SP804_CLK_VALUE)] = ~5u;   /* a down-counter */
+	regs_b[WORDS(SP804_CLK_VALUE)] = ~9u;
+	assert_int_equal(cs_a.read(&cs_a), 5);
+	assert_int_equal(cs_b.read(&cs_b), 9);
+
+	/* the hand-over moves one device: only its instance follows */
+	static uint32_t regs_a2[WORDS(0x40)];
+	regs_a2[WORDS(SP804_CLK_VALUE)] = ~42u;
+	a.va = (uintptr_t)regs_a2;
+	assert_int_equal(cs_a.read(&cs_a), 42);
+	assert_int_equal(cs_b.read(&cs_b), 9);
+}
+
+#define UART_DR 0x000u
+
+static void two_pl011_uarts(void **state)
+{
+	static uint32_t regs_a[WORDS(0x1000)], regs_b[WORDS(0x1000)];
+	struct ck_dev a = { .va = (uintptr_t)regs_a };
+	struct ck_dev b = { .va = (uintptr_t)regs_b };
+	const struct ck_uart u_a = { .dev = &a, PL011_UART_OPS };
+	const struct ck_uart u_b = { .dev = &b, PL011_UART_OPS };
+
+	(void)state;
+	memset(regs_a, 0, sizeof(regs_a));
+	memset(regs_b, 0, sizeof(regs_b));
+	sim_reset(NULL);
+	assert_int_equal(u_a.try_putc(&u_a, 'a'), 0);
+	assert_int_equal(regs_a[WORDS(UART_DR)], 'a');
+	assert_int_equal(regs_b[WORDS(UART_DR)], 0);
+	assert_int_equal(u_b.try_putc(&u_b, 'b'), 0);
+	assert_int_equal(regs_b[WORDS(UART_DR)], 'b');
+	assert_int_equal(regs_a[WORDS(UART_DR)], 'a');
+}
+
+#define VIC_FIQSTATUS 0x004u
+#define VIC_INTSELECT 0x00cu
+
+static void two_pl190s(void **state)
+{
+	static uint32_t regs_a[WORDS(0x1000)], regs_b[WORDS(0x1000)];
+	struct ck_dev a = { .va = (uintptr_t)regs_a };
+	struct ck_dev b = { .va = (uintptr_t)regs_b };
+	const struct ck_pic p_a = { .dev = &a, PL190_PIC_OPS };
+	const struct ck_pic p_b = { .dev = &b, PL190_PIC_OPS };
+
+	(void)state;
+	memset(regs_a, 0, sizeof(regs_a));
+	memset(regs_b, 0, sizeof(regs_b));
+	sim_reset(NULL);
+	assert_int_equal(p_a.route_rt(&p_a, 3), 3);
+	assert_int_equal(regs_a[WORDS(VIC_INTSELECT)], 1u << 3);
+	assert_int_equal(regs_b[WORDS(VIC_INTSELECT)], 0);
+	assert_int_equal(p_b.route_rt(&p_b, 9), 9);
+	assert_int_equal(regs_b[WORDS(VIC_INTSELECT)], 1u << 9);
+	assert_int_equal(regs_a[WORDS(VIC_INTSELECT)], 1u << 3);
+	assert_int_equal(p_a.route_rt(&p_a, 32), -CK_EINVAL);
+	regs_b[WORDS(VIC_FIQSTATUS)] = 1u << 9;
+	assert_int_equal(p_a.pending_rt(&p_a), 0);
+	assert_int_equal(p_b.pending_rt(&p_b), 1u << 9);
+}
+
+/* Two MPICs: separate state (RT slots), separate registers. */
+#define MPIC_BLOCK 0x40000u
+#define MPIC_FRR 0x01000u
+#define MPIC_SRC_VPR(s) (0x10000u + 0x20u * (s))
+#define VPR_A 0x40000000u
+
+static void two_mpics(void **state)
+{
+	static uint32_t regs_a[WORDS(MPIC_BLOCK)], regs_b[WORDS(MPIC_BLOCK)];
+	struct ck_dev a = { .va = (uintptr_t)regs_a };
+	struct ck_dev b = { .va = (uintptr_t)regs_b };
+	struct mpic m_a, m_b;
+	const struct ck_pic p_a = { .dev = &a, .priv = &m_a, MPIC_PIC_OPS };
+	const struct ck_pic p_b = { .dev = &b, .priv = &m_b, MPIC_PIC_OPS };
+
+	(void)state;
+	memset(regs_a, 0, sizeof(regs_a));
+	memset(regs_b, 0, sizeof(regs_b));
+	memset(&m_a, 0, sizeof(m_a));
+	memset(&m_b, 0, sizeof(m_b));
+	regs_a[WORDS(MPIC_FRR)] = 63u << 16;     /* 64 sources */
+	regs_b[WORDS(MPIC_FRR)] = 63u << 16;
+	sim_reset(NULL);
+	mpic_init(&p_a);
+	mpic_init(&p_b);
+	/* source 40 (line 48) is RT on A only; a line above 32 gets a slot */
+	int slot = p_a.route_rt(&p_a, MPIC_LINE_SRC(40));
+	assert_true(slot >= 0 && slot < (int)CK_RT_SLOTS);
+	assert_int_equal(p_a.route_rt(&p_a, MPIC_LINE_SRC(40)), slot);
+	p_a.unmask(&p_a, MPIC_LINE_SRC(40));
+	regs_a[WORDS(MPIC_SRC_VPR(40))] |= VPR_A;
+	regs_b[WORDS(MPIC_SRC_VPR(40))] |= VPR_A;
+	assert_int_equal(p_a.pending_rt(&p_a), 1u << slot);
+	assert_int_equal(p_b.pending_rt(&p_b), 0);
+	/* on B the same source is a normal line */
+	p_b.unmask(&p_b, MPIC_LINE_SRC(40));
+	assert_int_equal(p_b.next_normal(&p_b, 0), (int)MPIC_LINE_SRC(40));
+	assert_int_equal(p_a.next_normal(&p_a, 0), -1);
+	/* an IPI cannot be RT */
+	assert_int_equal(p_a.route_rt(&p_a, MPIC_LINE_IPI(0)), -CK_EINVAL);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(two_sp804_blocks),
+		cmocka_unit_test(two_pl011_uarts),
+		cmocka_unit_test(two_pl190s),
+		cmocka_unit_test(two_mpics),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
