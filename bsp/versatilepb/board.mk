@@ -47,25 +47,16 @@ BOARD_MAP_VARS := RAM_PA RAM_SIZE CK_LINEAR_VA CK_REGION_PA CK_REGION_SIZE \
 	SHM_PA SHM_SIZE DEV_PA DEV_SIZE LINUX_KERNEL_PA LINUX_DTB_PA \
 	LINUX_INITRD_PA LINUX_MACHINE_ID
 
-# ---- what the QEMU tests and `make check` expect of this board
-# (tests/qemu and tests/bench ask `make -s BOARD=<b> print-VAR`)
-# the QEMU tests `make check` runs here: guest (all of them, with the
-# Linux guest), bare (the co-kernel alone: test_bare.py), or empty (none)
+# ---- test traits: what the QEMU tests and `make check` expect of this
+# board (the tests ask `make -s BOARD=<b> print-VAR`; each variable is
+# described in docs/porting-board.md, the baselines in docs/measuring.md)
 CHECK_TESTS := guest
-# worst cases `make check` accepts (latency max, in instructions = virtual
-# ns under -icount shift=0,sleep=off -seed 1): timer -> RT task (-t1) and
-# timer handler (-t2) with the Linux guest, and the co-kernel alone (its
-# RTD lines before Linux). A change that passes one plus
-# LATENCY_SLACK_NS fails the test; a lower figure is committed here.
+# worst cases, instructions under -icount shift=0,sleep=off -seed 1
 LATENCY_BASELINE_TASK_NS := 187
 LATENCY_BASELINE_HANDLER_NS := 93
 LATENCY_BASELINE_BARE_NS := 184
-# how far a worst case may move when only the phase of the releases moves
-# (Linux's load, other code at init): the SP804 ticks each ns, so a few
-# instructions; also the margin over the baselines above
+# the SP804 ticks each ns: a few instructions
 LATENCY_SLACK_NS := 10
-# /proc/interrupts: the vPIC's chip name in Linux's rows (empty: none
-# shown), a regex for Linux's own timer row, the console's receive driver
 LINUX_IRQ_CHIP := vPIC
 LINUX_IRQ_TIMER := timer|sp804
 LINUX_IRQ_CONSOLE := hvc_console
