@@ -1,11 +1,14 @@
 # SPDX-License-Identifier: MIT
 # cokernel top-level Makefile.
-#   make [BOARD=b] run | check | image | bench | qemu | deps | unit | clean
-# BOARD defaults to the reference board. Big builds (Linux, busybox, ...) are
+#   make [BOARD=b] run | check | image | bench | qemu | deps | unit | lint | clean
+# `make help` lists every target and variable. BOARD defaults to the
+# reference board. Big builds (Linux, busybox, ...) are
 # cached in $(CK_CACHE), keyed by their inputs, so reruns take minutes.
 
 BOARDS := $(sort $(notdir $(patsubst %/board.mk,%,$(wildcard bsp/*/board.mk))))
-BOARD ?= versatilepb
+# the reference board, what BOARD is when not given
+CK_DEFAULT_BOARD := versatilepb
+BOARD ?= $(CK_DEFAULT_BOARD)
 ifeq ($(filter $(BOARD),$(BOARDS)),)
 $(error unknown BOARD '$(BOARD)'; known boards: $(BOARDS))
 endif
@@ -40,8 +43,49 @@ all: image
 print-%:
 	@echo '$($*)'
 
+define CK_HELP
+usage: make [BOARD=<board>] [VAR=value...] <target>
+
+targets:
+  run         build, then boot co-kernel + Linux in QEMU at a Linux shell
+              (Ctrl-A X quits QEMU)
+  image       build only; prints where the image(s) are
+  check       everything a change must pass: deps, lint, unit, the QEMU
+              probes and the QEMU tests of every board (10+ minutes)
+  unit        host unit tests (cmocka, ASan/UBSan); seconds
+  lint        cppcheck on the co-kernel and ipc/, per board
+  bench       latency and context-switch figures under QEMU icount
+  qemu        the project's QEMU (Debian's 7.2 source + qemu/patches), cached
+  qemu-probes the bare-metal probes proving each QEMU fix
+  linux, rootfs, tools, newlib, cokernel   one part of the image
+  deps        install what is missing from Debian's archive (needs root)
+  check-fresh make deps && make check on a fresh Debian 12 root (needs root)
+  clean       remove build/ (the cache stays)
+  print-VAR   a variable's value for BOARD (e.g. make -s print-CK_CACHE)
+
+variables:
+  BOARD=<b>            $(BOARDS)
+                       (default: $(CK_DEFAULT_BOARD), the reference board)
+  ICOUNT=exact|realtime|0   QEMU timing for run (default exact:
+                       -icount shift=0,sleep=off -seed 1, figures are
+                       instruction counts; realtime: idle time passes in
+                       real time; 0: no icount)
+  CK_CACHE=<dir>       where QEMU, Linux, busybox and newlib builds are
+                       cached (now: $(CK_CACHE))
+  TIMER_GRAVITY_NS=<n> the RT timer's anticipation, 0 to $(CK_GRAVITY_MAX)
+                       ns (default: the board's, bsp/<b>/board.mk;
+                       $(BOARD): $(TIMER_GRAVITY_NS))
+  QEMU=<binary>        run, check, bench: this emulator instead of the
+                       project's
+  QEMU_BIN=<dir>       a directory of qemu-system-* to use instead of the
+                       project's build (run, check, bench, probes)
+  NO_LINUX=1           image, run: the co-kernel alone
+  JOBS=<n>             parallel jobs of the big builds (default 2)
+endef
+export CK_HELP
+
 help:
-	@echo "make [BOARD=b] run|check|image|bench|qemu|deps|unit|clean   boards: $(BOARDS)"
+	@echo "$$CK_HELP"
 
 deps:
 	@$(TOP)/mk/deps.sh
@@ -62,6 +106,15 @@ include mk/newlib.mk
 include mk/fit.mk
 include mk/qemu.mk
 include mk/probes.mk
+include mk/lint.mk
+
+# where `make image` put what, and how to boot it (paths from the top)
+image:
+	@echo "[image] $(BOARD):"
+	@$(if $(filter yes,$(CK_PAYLOAD)),echo "  build/$(BOARD)/$(notdir $(CK_IMAGE))  co-kernel + Linux payload (ELF)")
+	@echo "  build/$(BOARD)/$(notdir $(CK_ELF))  the co-kernel alone (ELF)"
+	@$(if $(FIT_ITB),echo "  build/$(BOARD)/$(notdir $(FIT_ITB))  U-Boot FIT of the $(if $(filter yes,$(CK_PAYLOAD)),co-kernel + Linux,co-kernel alone): what a board boots")
+	@echo "  boot one: qemu/run-$(BOARD) <file>   (make run boots $(patsubst $(TOP)/%,%,$(RUN_IMAGE)))"
 
 clean:
 	rm -rf build

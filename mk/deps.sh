@@ -12,7 +12,7 @@ pkgs=(
 	device-tree-compiler u-boot-tools
 	qemu-system-arm
 	libcmocka-dev python3 python3-pytest python3-pexpect
-	cppcheck
+	cppcheck # make lint (make check runs it)
 	dpkg-dev meson ninja-build libglib2.0-dev libpixman-1-dev libfdt-dev # make qemu
 	qemu-system-ppc qemu-system-misc gcc-powerpc-linux-gnu gcc-sh4-linux-gnu # QEMU probes
 	libc6-dev-powerpc-cross # e500: the Linux tools (static, glibc)

@@ -3,12 +3,18 @@
 # `run` and `check` install what they need first (make deps), then build.
 
 IMAGE_ELF := $(B)/cokernel-linux.elf
-# boards whose QEMU tests `make check` runs: all of them (Linux guest
-# included) on CHECK_BOARDS, the co-kernel alone (test_bare.py, images built
-# with NO_LINUX=1) on CHECK_BARE_BOARDS, the ports whose Linux step is to come
-CHECK_BOARDS ?= versatilepb e500
-CHECK_BARE_BOARDS ?= mpc8544ds
 SUBMAKE := $(MAKE) --no-print-directory
+# boards whose QEMU tests `make check` runs, from CHECK_TESTS in each
+# bsp/<b>/board.mk: guest (every test, with the Linux guest), bare (the
+# co-kernel alone, test_bare.py, images built with NO_LINUX=1). Set them to
+# check fewer boards (CHECK_BOARDS=e500 CHECK_BARE_BOARDS=).
+ck_boards_with = $(foreach b,$(BOARDS),$(if $(filter $(1),\
+	$(shell $(SUBMAKE) -s BOARD=$(b) print-CHECK_TESTS)),$(b)))
+CHECK_BOARDS ?= $(call ck_boards_with,guest)
+CHECK_BARE_BOARDS ?= $(call ck_boards_with,bare)
+ifneq ($(filter-out guest bare,$(CHECK_TESTS)),)
+$(error bsp/$(BOARD)/board.mk: CHECK_TESTS := $(CHECK_TESTS): guest, bare or nothing expected)
+endif
 
 # The project's QEMU (Debian's source package + qemu/patches, cached): every
 # target that boots something builds it first (seconds once cached) and
@@ -26,17 +32,21 @@ WITH_QEMU = if [ -z "$$QEMU" ]; then $(WITH_QEMU_BIN) \
 	else command -v "$$QEMU" >/dev/null || { echo "QEMU=$$QEMU: no such binary" >&2; exit 1; }; \
 	echo "[qemu] emulator: $$QEMU (QEMU=)"; fi;
 
-# what `make run` boots: the FIT through U-Boot on boards that have one
-RUN_IMAGE = $(if $(FIT_ITB),$(FIT_ITB),$(IMAGE_ELF))
+# what `make run` boots: the FIT through U-Boot on boards that have one,
+# else the ELF, with the Linux payload when the board has one
+RUN_IMAGE = $(if $(FIT_ITB),$(FIT_ITB),$(if $(filter yes,$(CK_PAYLOAD)),$(IMAGE_ELF),$(CK_ELF)))
+RUN_WHAT = $(if $(filter yes,$(CK_PAYLOAD)),co-kernel + Linux,the co-kernel alone ($(if \
+	$(filter no,$(LINUX_GUEST)),no Linux guest on this board yet,NO_LINUX=1)))
 
 run:
 	@$(SUBMAKE) deps
 	@$(SUBMAKE) BOARD=$(BOARD) image
-	@$(WITH_QEMU) echo "[run] $(BOARD): $(notdir $(RUN_IMAGE)); QEMU console below; quit with Ctrl-A X"; \
+	@$(WITH_QEMU) echo "[run] $(BOARD): $(RUN_WHAT), $(patsubst $(TOP)/%,%,$(RUN_IMAGE)); QEMU console below; quit with Ctrl-A X"; \
 		exec qemu/run-$(BOARD) $(RUN_IMAGE)
 
 check:
 	@$(SUBMAKE) deps
+	@$(SUBMAKE) lint
 	@$(SUBMAKE) unit
 	@$(SUBMAKE) qemu-probes-run
 	@for b in $(CHECK_BOARDS); do $(SUBMAKE) BOARD=$$b image || exit 1; done

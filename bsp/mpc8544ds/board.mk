@@ -12,5 +12,7 @@ UBOOT_BIOS :=
 # `make image/run` build and boot the co-kernel alone
 LINUX_GUEST := no
 QEMU_MACHINE := mpc8544ds
+# make check: the co-kernel alone (test_bare.py)
+CHECK_TESTS := bare
 CCSR_PA_HI := 0x0
 CCSR_PA_LO := 0xE0000000

@@ -7,9 +7,9 @@ CROSS := arm-none-eabi-
 CPUFLAGS := -mcpu=arm926ej-s -marm -mfloat-abi=soft
 # RT timer anticipation (cokernel/include/ck/hw.h gravity_ns): the SP804 is
 # armed this long before a timer's expiry; the rest is waited out on the
-# clock, so no timer runs early. Measured under QEMU icount: the FIQ
-# reaches the clock read in ck_rt_irq_handle() after 66 instructions, so
-# 60 ns never spins. `TIMER_GRAVITY_NS=0` turns it off.
+# clock, so no timer runs early. Below the FIQ's cost up to the clock read
+# in ck_rt_irq_handle() (66 instructions under QEMU icount,
+# docs/measuring.md), so it never spins. `TIMER_GRAVITY_NS=0` turns it off.
 TIMER_GRAVITY_NS ?= 60
 DRIVERS := pl190 sp804 pl011
 # the VIC lines Linux owns, in vIRQ order (mk/virq.mk): 4 = SP804 #1,
@@ -46,3 +46,19 @@ LINUX_MACHINE_ID := 0x183
 BOARD_MAP_VARS := RAM_PA RAM_SIZE CK_LINEAR_VA CK_REGION_PA CK_REGION_SIZE \
 	SHM_PA SHM_SIZE DEV_PA DEV_SIZE LINUX_KERNEL_PA LINUX_DTB_PA \
 	LINUX_INITRD_PA LINUX_MACHINE_ID
+
+# ---- test traits: what the QEMU tests and `make check` expect of this
+# board (the tests ask `make -s BOARD=<b> print-VAR`; each variable is
+# described in docs/porting-board.md, the baselines in docs/measuring.md)
+CHECK_TESTS := guest
+# worst cases, instructions under -icount shift=0,sleep=off -seed 1
+LATENCY_BASELINE_TASK_NS := 187
+LATENCY_BASELINE_HANDLER_NS := 93
+LATENCY_BASELINE_BARE_NS := 184
+# the SP804 ticks each ns: a few instructions
+LATENCY_SLACK_NS := 10
+LINUX_IRQ_CHIP := vPIC
+LINUX_IRQ_TIMER := timer|sp804
+LINUX_IRQ_CONSOLE := hvc_console
+# ARM Linux has no PTRACE_SINGLESTEP (linux-guest/tools/sstep.c)
+LINUX_PTRACE_SINGLESTEP := no

@@ -3,8 +3,9 @@
  * sstep.c - single-step a spinning child with ptrace, over and over: what a
  * debugger does. On e500 every step is a critical-class debug interrupt in
  * Linux; the RT side must not notice (linux-guest/patches/0003).
- * usage: sstep [steps]   (default 100000) exit 0 after the steps,
- * 2 where the kernel has no PTRACE_SINGLESTEP (ARM).
+ * usage: sstep [steps]   (default 100000) exit 0 after the steps, 1 on an
+ * error, 2 on a bad argument or where the kernel has no PTRACE_SINGLESTEP
+ * (ARM Linux: arch/arm/kernel/ptrace.c removed it, the request fails EIO).
  */
 #include <errno.h>
 #include <signal.h>
@@ -17,13 +18,27 @@
 
 int main(int argc, char **argv)
 {
-	long n = argc > 1 ? atol(argv[1]) : 100000, i;
+	long n = 100000, i;
 	int st, rc = 0;
+	char *end;
 	pid_t p;
 
-	if (n < 1) {
-		fprintf(stderr, "usage: sstep [steps >= 1]\n");
+	if (argc == 2 && !strcmp(argv[1], "--help")) {
+		printf("usage: sstep [steps >= 1]   (default 100000)\n");
+		return 0;
+	}
+	if (argc > 2) {
+		fprintf(stderr, "usage: sstep [steps >= 1]   (default 100000)\n");
 		return 2;
+	}
+	if (argc == 2) {
+		errno = 0;
+		n = strtol(argv[1], &end, 10);
+		if (errno || end == argv[1] || *end || n < 1) {
+			fprintf(stderr, "sstep: bad step count '%s': a whole number >= 1 expected\n",
+				argv[1]);
+			return 2;
+		}
 	}
 	p = fork();
 	if (p < 0) {
@@ -41,7 +56,11 @@ int main(int argc, char **argv)
 	waitpid(p, &st, 0);
 	for (i = 0; i < n; i++) {
 		if (ptrace(PTRACE_SINGLESTEP, p, 0, 0) < 0) {
-			fprintf(stderr, "sstep: PTRACE_SINGLESTEP: %s\n", strerror(errno));
+			if (errno == EIO && i == 0)
+				fprintf(stderr, "sstep: single-stepping is not supported by this kernel "
+					"(no PTRACE_SINGLESTEP: ARM926 Linux has none; sstep is for e500)\n");
+			else
+				fprintf(stderr, "sstep: PTRACE_SINGLESTEP: %s\n", strerror(errno));
 			rc = errno == EIO ? 2 : 1;
 			break;
 		}

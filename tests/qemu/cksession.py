@@ -6,6 +6,7 @@ console carries both sides: co-kernel lines start with "[ck] ", everything
 else is Linux. Every byte QEMU prints is kept in `log` (and in a log file) so
 assertions can look at the order of lines.
 """
+import functools
 import os
 import re
 import subprocess
@@ -22,11 +23,59 @@ LINUX_FIRST_LINE = re.compile(
     r"^(\[\s*\d+\.\d+\] )?(Booting Linux on physical CPU|Linux version )")
 
 
+@functools.lru_cache(maxsize=None)
 def make_var(board, var):
-    """A make variable of the board's configuration (make print-VAR)."""
-    return subprocess.run(["make", "-s", "--no-print-directory", "-C", TOP,
-                           f"BOARD={board}", f"print-{var}"],
-                          check=True, capture_output=True, text=True).stdout.strip()
+    """A make variable of the board's configuration (make print-VAR); board
+    None: the default board's."""
+    cmd = ["make", "-s", "--no-print-directory", "-C", TOP]
+    if board:
+        cmd.append(f"BOARD={board}")
+    return subprocess.run(cmd + [f"print-{var}"], check=True, capture_output=True,
+                          text=True).stdout.strip()
+
+
+def make_int(board, var):
+    """A number from bsp/<board>/board.mk; an AssertionError when unset."""
+    v = make_var(board, var)
+    if not v:
+        raise AssertionError(f"bsp/{board}/board.mk sets no {var}")
+    return int(v, 0)
+
+
+def default_board():
+    """The Makefile's default BOARD (the reference board)."""
+    return make_var(None, "CK_DEFAULT_BOARD")
+
+
+# "measured vs baseline" lines, printed at the end of a pytest run (conftest)
+FIGURES = []
+
+
+def check_baseline(board, what, worst_us, var):
+    """Compare a worst case `latency` printed (us, 3 decimals: one unit of
+    the last digit is one instruction under icount) with the board's
+    committed baseline var (board.mk, instructions) plus its
+    LATENCY_SLACK_NS. Records the comparison for the run's summary and
+    returns (ok, the line)."""
+    base = make_int(board, var)
+    slack = make_int(board, "LATENCY_SLACK_NS")
+    worst = round(worst_us * 1000)
+    ok = worst <= base + slack
+    line = (f"{board:12} {what:34} worst {worst:5d}  baseline {base:5d} "
+            f"(+{slack} slack, {var})  {'ok' if ok else 'ABOVE'}")
+    FIGURES.append(line)
+    return ok, line
+
+
+def within_slack(board, loaded, idle, extra_ns=0):
+    """A loaded run's worst case is no more than LATENCY_SLACK_NS (plus a
+    known, bounded @extra_ns) above the idle run's (both parse_rts dicts):
+    returns (ok, message)."""
+    slack = make_int(board, "LATENCY_SLACK_NS")
+    ok = round(loaded["max"] * 1000) <= round(idle["max"] * 1000) + extra_ns + slack
+    return ok, (f"loaded max {loaded['max']:.3f} us vs idle {idle['max']:.3f} us "
+                f"+ {extra_ns} + {slack} ns slack (LATENCY_SLACK_NS): "
+                f"{idle['line']} / {loaded['line']}")
 
 
 def fit_image(board):

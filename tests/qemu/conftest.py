@@ -2,17 +2,17 @@
 """pytest setup for the QEMU tests: --board selects the boards (repeatable)."""
 import pytest
 
-from cksession import Session
+from cksession import FIGURES, Session, default_board
 
 
 def pytest_addoption(parser):
     parser.addoption("--board", action="append", default=[],
-                     help="board to test (repeat for several); default versatilepb")
+                     help="board to test (repeat for several); default: the Makefile's")
 
 
 def pytest_generate_tests(metafunc):
     if "board" in metafunc.fixturenames:
-        boards = metafunc.config.getoption("board") or ["versatilepb"]
+        boards = metafunc.config.getoption("board") or [default_board()]
         metafunc.parametrize("board", boards, scope="module")
 
 
@@ -24,3 +24,11 @@ def guest(board):
     s.boot()
     yield s
     s.close()
+
+
+def pytest_terminal_summary(terminalreporter):
+    """The worst cases measured against each board's committed baseline."""
+    if FIGURES:
+        terminalreporter.section("latency: measured vs baseline (instructions)")
+        for line in FIGURES:
+            terminalreporter.write_line(line)

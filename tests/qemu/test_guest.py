@@ -10,8 +10,9 @@ import subprocess
 
 import pytest
 
-from cksession import (CK_PREFIX, LINUX_FIRST_LINE, TOP, Session, fit_image,
-                        make_var, parse_rtd, parse_rts)
+from cksession import (CK_PREFIX, LINUX_FIRST_LINE, TOP, Session, check_baseline,
+                        default_board, fit_image, make_int, make_var, parse_rtd,
+                        parse_rts, within_slack)
 
 IRQOFF = "/sys/kernel/debug/cokernel/irqoff_ms"
 
@@ -39,32 +40,27 @@ def test_cokernel_banner_then_rt_samples_before_linux(guest):
     assert not [l for l in lines[attach:] if l.startswith(CK_PREFIX + "RTD|")]
 
 
-# What /proc/interrupts shows of the vPIC per board: a line naming the
-# paravirtual controller's chip, Linux's own timer (a vPIC line, or the
-# core-local decrementer's LOC row on e500), and the console's receive vIRQ
-# (the board's VIRQ_CONSOLE, mk/virq.mk) with its driver: the project's hvc
-# on ARM, Linux's ePAPR byte channel (through ehv_pic's hypercalls) on e500.
-VPIC_TRAITS = {
-    "versatilepb": {"chip": "vPIC", "timer": re.compile(r"timer|sp804", re.I),
-                    "console": "hvc_console"},
-    "e500": {"chip": "vPIC", "timer": re.compile(r"^\s*LOC:"),
-             "console": "ehv-bc"},
-}
-
-
 def test_linux_runs_on_the_vpic(guest):
-    traits = VPIC_TRAITS[guest.board]
+    """/proc/interrupts as the board describes it (LINUX_IRQ_* in
+    bsp/<board>/board.mk): the paravirtual controller's chip name, Linux's
+    own timer (a vPIC line, or the core-local decrementer's LOC row on
+    e500), and the console's receive vIRQ with its driver (the project's
+    hvc on ARM, Linux's ePAPR byte channel on e500)."""
+    chip = make_var(guest.board, "LINUX_IRQ_CHIP")
+    timer_re = re.compile(make_var(guest.board, "LINUX_IRQ_TIMER"), re.I)
+    console = make_var(guest.board, "LINUX_IRQ_CONSOLE")
     rc, out = guest.sh("cat /proc/interrupts")
     assert rc == 0
     text = "\n".join(out)
-    if traits["chip"]:
-        assert traits["chip"] in text, text
+    if chip:
+        assert chip in text, text
     # Linux's own timer ticks (Linux keeps it: DESIGN §3)
-    timer = [l for l in out if traits["timer"].search(l)]
+    timer = [l for l in out if timer_re.search(l)]
     assert timer and int(timer[0].split()[1]) > 0, text
-    # console input arrives as an interrupt (its vIRQ), not by polling
+    # console input arrives as an interrupt (its vIRQ, mk/virq.mk), not by
+    # polling
     virq = make_var(guest.board, "VIRQ_CONSOLE")
-    con = [l for l in out if traits["console"] in l and f" {virq} " in l]
+    con = [l for l in out if console in l and f" {virq} " in l]
     assert con and int(con[0].split()[1]) > 0, text
 
 
@@ -76,6 +72,8 @@ def test_boot_window_is_measured(guest):
 
 
 def test_latency_idle_has_no_overruns(guest):
+    """The RT task's latency with Linux idle: no overrun, and a worst case
+    within the board's committed baseline (LATENCY_BASELINE_TASK_NS)."""
     rc, out = guest.sh("latency -T 5", timeout=300)
     assert rc == 0, out
     assert any(l.startswith("== Sampling period: 1000 us") for l in out), out
@@ -84,9 +82,31 @@ def test_latency_idle_has_no_overruns(guest):
     assert rts["overruns"] == 0, rts["line"]
     assert len(parse_rtd(out)) >= 4, out
     assert 0 < rts["min"] <= rts["avg"] <= rts["max"]
+    ok, line = check_baseline(guest.board, "timer -> RT task (-t1), idle", rts["max"],
+                              "LATENCY_BASELINE_TASK_NS")
+    print(line)
+    assert ok, line
+
+
+def test_timer_handler_latency_within_baseline(guest):
+    """The same for a timer handler in RT interrupt context (-t2):
+    LATENCY_BASELINE_HANDLER_NS."""
+    rc, out = guest.sh("latency -T 3 -q -t2", timeout=300)
+    rts = parse_rts(out)
+    assert rc == 0 and rts is not None, out
+    assert rts["overruns"] == 0, rts["line"]
+    assert 0 < rts["min"] <= rts["avg"] <= rts["max"]
+    ok, line = check_baseline(guest.board, "timer -> handler (-t2), idle", rts["max"],
+                              "LATENCY_BASELINE_HANDLER_NS")
+    print(line)
+    assert ok, line
 
 
 def test_linux_irqs_off_cannot_delay_rt(guest):
+    """Linux holding its interrupts off for 20 ms, over and over, leaves
+    the RT task's worst case where it is with Linux idle: the runs are
+    exact under icount, so the two may differ only by the board's
+    LATENCY_SLACK_NS (the releases' phase against the RT timer moves)."""
     rc, out = guest.sh("latency -T 5 -q", timeout=300)
     idle = parse_rts(out)
     assert rc == 0 and idle is not None, out
@@ -101,7 +121,8 @@ def test_linux_irqs_off_cannot_delay_rt(guest):
     held = int(after[-1]) - int(before[-1])
     assert held >= 100, f"irq-off knob ran only {held} times"
     assert loaded["overruns"] == 0, loaded["line"]
-    assert loaded["max"] <= 2 * idle["max"], (idle["line"], loaded["line"])
+    ok, msg = within_slack(guest.board, loaded, idle)
+    assert ok, msg
 
 
 def test_unknown_board_lists_boards():
@@ -109,7 +130,7 @@ def test_unknown_board_lists_boards():
                        capture_output=True, text=True, timeout=60)
     assert r.returncode != 0
     assert "unknown BOARD 'nosuch'" in r.stderr
-    assert "versatilepb" in r.stderr
+    assert default_board() in r.stderr
 
 
 def _channel(guest, name):
@@ -136,7 +157,8 @@ def test_garbage_from_linux_faults_the_channel_not_rt(guest):
     rts = parse_rts(out)
     assert rts is not None, out
     assert rts["overruns"] == 0, rts["line"]
-    assert rts["max"] <= 2 * clean["max"], (clean["line"], rts["line"])
+    ok, msg = within_slack(guest.board, rts, clean)
+    assert ok, msg
     ctl = _channel(guest, "latency.ctl")
     assert "FAULTED" in ctl[-1], ctl
     assert int(ctl[-2]) >= 1, ctl
@@ -226,20 +248,31 @@ def test_fit_boots_through_uboot_to_a_linux_shell(board):
 def test_a_debugger_in_linux_cannot_delay_rt(guest):
     """A process single-steps another one with ptrace, as a debugger does,
     while the RT task samples at 10 kHz: on e500 every step is a
-    critical-class debug interrupt in Linux, which must not hold the RT
-    class off (linux-guest/patches/0003)."""
+    critical-class debug interrupt in Linux, which may hold the RT class
+    off only for its prolog (linux-guest/patches/0003): the worst case
+    stays within the idle one plus LATENCY_DEBUGGER_EXTRA_NS and the slack.
+    Boards whose Linux has no
+    PTRACE_SINGLESTEP (LINUX_PTRACE_SINGLESTEP := no: ARM) skip, and sstep
+    must say so there."""
+    if make_var(guest.board, "LINUX_PTRACE_SINGLESTEP") != "yes":
+        rc, out = guest.sh("sstep 1 2>&1")
+        assert rc == 2 and any("not supported" in l for l in out), out
+        pytest.skip(f"{guest.board}: Linux has no PTRACE_SINGLESTEP "
+                    "(LINUX_PTRACE_SINGLESTEP in board.mk)")
     rc, out = guest.sh("latency -p 100 -T 3 -q", timeout=300)
     idle = parse_rts(out)
     assert rc == 0 and idle is not None, out
-    rc, out = guest.sh("sstep 1 >/dev/null 2>&1; echo sstep-rc $?")
-    if out and out[-1] == "sstep-rc 2":
-        pytest.skip(f"{guest.board}: Linux has no PTRACE_SINGLESTEP here")
+    rc, out = guest.sh("sstep 1")
+    assert rc == 0 and out[-1] == "sstep: 1 single steps", out
     rc, out = guest.sh("(sstep 100000000 >/dev/null &); latency -p 100 -T 3 -q; "
                        "r=$?; killall sstep; (exit $r)", timeout=600)
     loaded = parse_rts(out)
     assert rc == 0 and loaded is not None, out
     assert loaded["overruns"] == 0, loaded["line"]
-    assert loaded["max"] <= 2 * idle["max"], (idle["line"], loaded["line"])
+    # Linux's critical-class prolog masks the RT class for a bounded stretch
+    ok, msg = within_slack(guest.board, loaded, idle,
+                           make_int(guest.board, "LATENCY_DEBUGGER_EXTRA_NS"))
+    assert ok, msg
 
 
 def test_exit_from_the_shell_gives_a_new_one(guest):
