@@ -113,7 +113,8 @@ struct ck_guest_page {
 	ck_u32 rt_entry;       /* VA of the RT-class entry (trampoline target) */
 	ck_u32 nr_virq;        /* vIRQs 0..nr_virq-1 exist (<= CK_VIRQ_MAX) */
 	ck_u32 virq_soft_base; /* first soft vIRQ = hardware lines Linux owns */
-	ck_u32 boot_window_ns_lo;  /* co-kernel-written after attach: RT pause */
+	ck_u32 boot_window_ns_lo;  /* co-kernel-written at the first RT interrupt
+				    * after attach: RT pause, ns; 0 before */
 	ck_u32 boot_window_ns_hi;
 	ck_u32 reserved;       /* 0: the ops start 8-byte aligned everywhere */
 

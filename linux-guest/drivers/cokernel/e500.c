@@ -130,10 +130,8 @@ static void __init ck_e500_attach(void)
 		return;
 	}
 	cokernel_page = p;
-	pr_info("attached: %u vIRQs (%u hardware), RT entry %08x, RT paused %llu us at boot\n",
-		p->nr_virq, p->virq_soft_base, p->rt_entry,
-		div_u64(((u64)p->boot_window_ns_hi << 32 | p->boot_window_ns_lo),
-			1000));
+	pr_info("attached: %u vIRQs (%u hardware), RT entry %08x\n",
+		p->nr_virq, p->virq_soft_base, p->rt_entry);
 }
 
 /*

@@ -197,10 +197,8 @@ static int __init ck_vpic_of_init(struct device_node *node,
 	ret = set_handle_irq(ck_vpic_handle_irq);
 	if (ret)
 		return ret;
-	pr_info("attached: %u vIRQs (%u hardware), RT entry %08x, RT paused %llu us at boot\n",
-		p->nr_virq, p->virq_soft_base, p->rt_entry,
-		div_u64(((u64)p->boot_window_ns_hi << 32 | p->boot_window_ns_lo),
-			1000));
+	pr_info("attached: %u vIRQs (%u hardware), RT entry %08x\n",
+		p->nr_virq, p->virq_soft_base, p->rt_entry);
 	return 0;
 }
 IRQCHIP_DECLARE(cokernel_vpic, "cokernel,vpic", ck_vpic_of_init);
