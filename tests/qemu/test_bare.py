@@ -55,7 +55,7 @@ def test_banner_then_rt_samples(bare):
 def test_latency_within_baseline(bare, board):
     """Timer-driven wake-ups after their release (min > 0: no timer runs
     early), no overrun, and a worst case within the board's committed
-    LATENCY_BASELINE_BARE_NS (instructions) plus its LATENCY_SLACK_NS."""
+    LATENCY_BASELINE_BARE_NS (instructions) plus its LATENCY_SLACK_BARE_NS."""
     rtd = _rtd(bare)
     assert len(rtd) >= RTD_LINES
     for r in rtd:
