@@ -33,25 +33,6 @@ static inline void cpsr_write_c(uint32_t v)
 	__asm__ volatile("msr cpsr_c, %0" : : "r"(v) : "memory", "cc");
 }
 
-/*
- * The flags are the whole previous CPSR and restore writes its control byte
- * back (mode, I, F; T is 0 in this ARM code), like Linux's ARMv5
- * arch_local_irq_restore(): two instructions on the RT path. Pairs never
- * span a mode or I change, so only F effectively changes.
- */
-ck_rtflags_t arch_rt_mask(void)
-{
-	uint32_t psr = cpsr_read();
-
-	cpsr_write_c(psr | PSR_F);
-	return psr;
-}
-
-void arch_rt_restore(ck_rtflags_t flags)
-{
-	cpsr_write_c(flags);
-}
-
 void arch_rt_unmask(void)
 {
 	cpsr_write_c(cpsr_read() & ~PSR_F);

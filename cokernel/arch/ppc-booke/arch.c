@@ -52,26 +52,6 @@ static inline void msr_write(uint32_t v)
 	__asm__ volatile("mtmsr %0" : : "r"(v) : "memory");
 }
 
-/*
- * The flags are the whole previous MSR; restore puts back only its CE bit,
- * so a pair never undoes an EE change made in between (Linux's EE is its
- * own business once it runs). mtmsr is execution synchronizing on e500.
- */
-ck_rtflags_t arch_rt_mask(void)
-{
-	uint32_t msr = msr_read();
-
-	msr_write(msr & ~MSR_CE);
-	return msr;
-}
-
-void arch_rt_restore(ck_rtflags_t flags)
-{
-	uint32_t msr = msr_read();
-
-	msr_write((msr & ~MSR_CE) | ((uint32_t)flags & MSR_CE));
-}
-
 void arch_rt_unmask(void)
 {
 	msr_write(msr_read() | MSR_CE);

@@ -5,8 +5,8 @@
  * Every hook is declared once here with its contract; an arch implements all
  * of them (host unit tests use the "sim" arch in tests/unit/), except the
  * three device-window hooks, which have weak defaults in core/guest.c for
- * arches that map no window themselves. The core never includes an arch
- * header.
+ * arches that map no window themselves. The core includes no arch header
+ * but <arch/rtflags.h>, through this file.
  *
  * Execution model (all arches):
  *  - There is one "root" context: before Linux it is the co-kernel's boot
@@ -39,15 +39,19 @@ struct ck_arch_ctx {
 
 typedef unsigned long ck_rtflags_t;
 
-/**
+/*
  * arch_rt_mask() - mask the RT interrupt class on this CPU.
  * Return: the previous state, for arch_rt_restore().
  * Context: any. Nestable through save/restore pairs.
+ *
+ * arch_rt_restore(flags) - restore the RT class mask saved by
+ * arch_rt_mask().
+ *
+ * Both run on every RT call and every switch, so the arch gives them in
+ * <arch/rtflags.h>, static inline where it can (the host simulation keeps
+ * them out of line): the one arch header the core reads, through this file.
  */
-ck_rtflags_t arch_rt_mask(void);
-
-/** arch_rt_restore() - restore the RT class mask saved by arch_rt_mask(). */
-void arch_rt_restore(ck_rtflags_t flags);
+#include <arch/rtflags.h>
 
 /**
  * arch_rt_unmask() - enable the RT class on this CPU (the boot code does it
