@@ -21,6 +21,7 @@ JOBS ?= 2
 NICE := nice -n 10
 PYTHON := /usr/bin/python3
 
+include mk/sh4.mk
 include bsp/$(BOARD)/board.mk
 include mk/virq.mk
 # a port whose Linux guest is still to come (LINUX_GUEST := no in its

@@ -11,7 +11,8 @@
 # and the variables it names; TIMER_GRAVITY_NS (the RT timer's anticipation,
 # cokernel/include/ck/hw.h; `make ... TIMER_GRAVITY_NS=0` turns it off); CK_FORBIDDEN_INSNS (optional): a regex of
 # mnemonics the CPU lacks, which the co-kernel's disassembly must not
-# contain; NEWLIB (optional, mk/newlib.mk): the board's RT programs link
+# contain; TOOLCHAIN_DEPS (optional): files every compile needs first (SH-4:
+# the GCC plugin, mk/sh4.mk); NEWLIB (optional, mk/newlib.mk): the board's RT programs link
 # newlib, which adds cokernel/libc and cokernel/apps/libc to the build.
 
 CK_OUT := $(B)/ck
@@ -95,18 +96,18 @@ $(call ck_stamp,$(CK_OBJS_LIST),$(CK_OBJS))
 .PHONY: cokernel image
 cokernel: $(CK_ELF)
 
-$(CK_OUT)/%.o: %.c $(CK_ASM_OFFSETS) bsp/$(BOARD)/board.mk
+$(CK_OUT)/%.o: %.c $(CK_ASM_OFFSETS) bsp/$(BOARD)/board.mk | $(TOOLCHAIN_DEPS)
 	@mkdir -p $(@D)
 	@echo "  CC      $<"
 	@$(CK_CC) $(CK_CPPFLAGS) $(CK_CFLAGS) -MMD -MP -c -o $@ $<
 
-$(CK_OUT)/%.o: %.S $(CK_ASM_OFFSETS) bsp/$(BOARD)/board.mk
+$(CK_OUT)/%.o: %.S $(CK_ASM_OFFSETS) bsp/$(BOARD)/board.mk | $(TOOLCHAIN_DEPS)
 	@mkdir -p $(@D)
 	@echo "  AS      $<"
 	@$(CK_CC) $(CK_CPPFLAGS) $(CK_ASFLAGS) -MMD -MP -c -o $@ $<
 
 # asm-offsets.c -> .s -> header: "->SYM value" markers become #defines.
-$(CK_OUT)/asm-offsets.s: $(CK_ARCH_DIR)/asm-offsets.c
+$(CK_OUT)/asm-offsets.s: $(CK_ARCH_DIR)/asm-offsets.c | $(TOOLCHAIN_DEPS)
 	@mkdir -p $(@D)
 	@$(CK_CC) $(CK_CPPFLAGS) $(CK_CFLAGS) -MMD -MP -MT $@ -S -o $@ $<
 

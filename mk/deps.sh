@@ -18,6 +18,7 @@ pkgs=(
 	libc6-dev-powerpc-cross # e500: the Linux tools (static, glibc)
 	git # the version stamp and the FIT's date come from the commit
 	u-boot-qemu # e500: Debian's U-Boot for qemu-ppce500 boots the FIT image
+	gcc-12-plugin-dev-sh4-linux-gnu g++ # SH-4: the plugin every SH build loads (mk/sh4.mk)
 	newlib-source gcc-12-source # e500: newlib and a soft-float libgcc part for the RT programs (mk/newlib-build.sh)
 )
 # armel packages whose files we take (not installed): busybox for the initramfs
