@@ -1,0 +1,88 @@
+# SPDX-License-Identifier: MIT
+# r2d (Renesas R2D-PLUS, SH7751R; QEMU -M r2d, 64 MiB): board data for the
+# build. Memory map, clocks, interrupt levels: README.md beside this file.
+
+ARCH := sh4
+CROSS := sh4-linux-gnu-
+# Integer-only SH-4 code, little-endian. No FPU context is switched yet, so
+# the co-kernel and the RT programs hold no FPU instruction (-m4-nofpu; the
+# link check below). Every SH compile loads the plugin that turns off GCC
+# 12's miscompiling sh_treg_combine passes (mk/sh4.mk, DESIGN §9), and waits
+# for it to be built and checked (TOOLCHAIN_DEPS: order-only prerequisite
+# of every co-kernel compile, mk/cokernel.mk).
+# no newlib for SH yet: the RT programs link none
+NEWLIB :=
+# No SH libc headers are installed (Debian's sh4 glibc is never used) and
+# the compiler's search path ends in the host's /usr/include: only GCC's
+# own freestanding headers, _LIBC_LIMITS_H_ telling its limits.h that
+# there is no libc limits.h to chain to, and, without newlib, the
+# co-kernel's own string.h (cokernel/arch/sh4/nolibc).
+CPUFLAGS := -m4-nofpu -ml $(SH4_PLUGIN_FLAGS) -Wl,--build-id=none -nostdinc \
+	-isystem $(shell $(CROSS)gcc -print-file-name=include) -D_LIBC_LIMITS_H_ \
+	$(if $(NEWLIB),,-isystem $(TOP)/cokernel/arch/sh4/nolibc)
+TOOLCHAIN_DEPS := $(SH4_PLUGIN)
+DRIVERS := sh-intc sh-tmu scif
+# No FPU code in the co-kernel, checked twice. The FPU's instructions (all
+# SH-4 FPU mnemonics start with f: fmov, fadd, float, ftrc, fcmp/eq...):
+# the link fails if the co-kernel's disassembly holds one (mk/cokernel.mk).
+# objdump decodes them only when the ELF's ISA has an FPU, which is what
+# linking any object built for one (-m4, Debian's libgcc C routines)
+# makes it (and then the data of the literal pools decodes as FPU
+# instructions too, so this check fails on any such link); sh4-nofpu-check
+# states the rule itself: the ELF's ISA flag must be a nofpu one.
+CK_FORBIDDEN_INSNS := f[a-z]+[^ \t]*
+.PHONY: sh4-nofpu-check
+sh4-nofpu-check: $(B)/cokernel.elf
+	@$(CROSS)readelf -h $< | grep -q '^ *Flags:.*nofpu' || { \
+		echo "$<: linked with code built for an FPU ISA ($$($(CROSS)readelf -h $< | \
+			sed -n 's/^ *Flags: *//p')): the co-kernel must be -m4-nofpu" >&2; \
+		rm -f $<; exit 1; }
+image: sh4-nofpu-check
+# RT timer anticipation (cokernel/include/ck/hw.h gravity_ns): 0 until the
+# entry's cost to the clock read is measured with it off
+TIMER_GRAVITY_NS ?= 0
+# the INTC lines (INTEVT codes, drivers/sh-intc.c) Linux owns, in vIRQ
+# order (mk/virq.mk): none while the board has no Linux guest
+LINUX_IRQ_LINES :=
+LINUX_ARCH := sh
+LINUX_CROSS := sh4-linux-gnu-
+
+QEMU_SYSTEM := qemu-system-sh4
+QEMU_MACHINE := r2d
+
+# Memory map (physical). SDRAM is 64 MiB at PA 0x0c000000, reached
+# untranslated through P1 (0x8c000000, cached) and P2 (0xac000000,
+# uncached); the on-chip registers sit in P4 (0xfe000000..), the board's
+# FPGA at PA 0x04000000 (P2 0xa4000000). The co-kernel is the top 4 MiB,
+# run in P1 (CK_LINEAR_VA + PA - RAM_PA); the IPC region the MiB below it,
+# used through P2. Linux gets the rest, from 0x0c000000: its zero page
+# (boot parameters, command line at +0x100) at LINUX_ZERO_PAGE_PA, its
+# kernel at LINUX_KERNEL_PA (P1 0x8c011000), its initramfs where QEMU's
+# -initrd puts one.
+RAM_PA := 0x0c000000
+RAM_SIZE := 0x04000000
+CK_LINEAR_VA := 0x8c000000
+CK_REGION_PA := 0x0fc00000
+CK_REGION_SIZE := 0x00400000
+SHM_PA := 0x0fb00000
+SHM_SIZE := 0x00100000
+LINUX_ZERO_PAGE_PA := 0x0c010000
+LINUX_KERNEL_PA := 0x0c011000
+LINUX_DTB_PA := 0x00000000
+LINUX_INITRD_PA := 0x0d800000
+LINUX_MACHINE_ID := 0
+BOARD_MAP_VARS := RAM_PA RAM_SIZE CK_LINEAR_VA CK_REGION_PA CK_REGION_SIZE \
+	SHM_PA SHM_SIZE LINUX_ZERO_PAGE_PA LINUX_KERNEL_PA LINUX_DTB_PA \
+	LINUX_INITRD_PA LINUX_MACHINE_ID
+
+# ---- test traits: what the QEMU tests and `make check` expect of this
+# board (the tests ask `make -s BOARD=<b> print-VAR`; each variable is
+# described in docs/porting-board.md, the baselines in docs/measuring.md)
+# no Linux guest yet: `make image/run` build and boot the co-kernel alone
+LINUX_GUEST := no
+# make check: the co-kernel alone (test_bare.py)
+CHECK_TESTS := bare
+# worst case, instructions under -icount shift=0,sleep=off -seed 1
+LATENCY_BASELINE_BARE_NS := 467
+# the co-kernel alone takes no host input, so its run repeats exactly
+LATENCY_SLACK_BARE_NS := 2
