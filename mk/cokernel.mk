@@ -138,9 +138,10 @@ CK_LINK = $(CK_CC) $(CK_LDFLAGS) -T $(CK_LDS) -Wl,-Map=$(basename $@).map -o $@ 
 	$(CK_OBJS) $(1) $(CK_LIBS)
 
 # instructions the CPU lacks (e.g. from a library built for another variant
-# of it): the build fails naming the functions, and the ELF is removed
+# of it): the build fails naming the functions, and the ELF is removed (SH's
+# objdump pads the byte column with spaces before the tab)
 CK_INSNS_CHECK = $(if $(CK_FORBIDDEN_INSNS),bad=$$(awk '/^[0-9a-f]+ </ { f = $$2 } \
-	/:\t([0-9a-f][0-9a-f] )+\t($(CK_FORBIDDEN_INSNS))[ \t]/ { print f }' \
+	/:\t([0-9a-f][0-9a-f] )+ *\t($(CK_FORBIDDEN_INSNS))[ \t]/ { print f }' \
 	$(basename $@).lst | sort -u); if [ -n "$$bad" ]; then \
 	echo "$@: instructions this CPU lacks ($(CK_FORBIDDEN_INSNS)) in" $$bad >&2; \
 	rm -f $@; exit 1; fi)

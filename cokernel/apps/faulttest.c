@@ -40,8 +40,8 @@ static struct {
 	char cmd[FT_CMD_BYTES + 1];
 } ft;
 
-static uint64_t ft_commander_stack[FT_STACK_BYTES / 8u];
-static uint64_t ft_victim_stack[FT_STACK_BYTES / 8u];
+static uint64_t ft_commander_stack[FT_STACK_BYTES / 8u] __attribute__((aligned(8)));
+static uint64_t ft_victim_stack[FT_STACK_BYTES / 8u] __attribute__((aligned(8)));
 
 static void ft_victim(void *arg)
 {

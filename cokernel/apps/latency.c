@@ -54,7 +54,7 @@ struct lat_state {
 static struct lat_state lat;
 static uint32_t lat_hist[CK_LAT_HIST_MAX_CELLS];
 static struct ck_lat_hist lat_hist_out; /* staging for the state block */
-static uint64_t lat_stack[LAT_STACK_BYTES / 8u];
+static uint64_t lat_stack[LAT_STACK_BYTES / 8u] __attribute__((aligned(8)));
 
 /* ------------------------------------------------------------------ */
 /* Console output in Xenomai's RTD format, without %f                  */

@@ -35,8 +35,8 @@ static struct {
 	struct ck_swb_result res;
 } swb;
 
-static uint64_t swb_stack_a[SWB_STACK_BYTES / 8u];
-static uint64_t swb_stack_b[SWB_STACK_BYTES / 8u];
+static uint64_t swb_stack_a[SWB_STACK_BYTES / 8u] __attribute__((aligned(8)));
+static uint64_t swb_stack_b[SWB_STACK_BYTES / 8u] __attribute__((aligned(8)));
 
 static void swb_account(uint64_t now)
 {

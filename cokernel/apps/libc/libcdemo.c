@@ -38,7 +38,7 @@ static struct {
 	char sqrt2[16];            /* "1.414214", formatted by the task */
 } lcd;
 
-static uint64_t lcd_stack[LIBC_STACK_BYTES / 8u];
+static uint64_t lcd_stack[LIBC_STACK_BYTES / 8u] __attribute__((aligned(8)));
 
 /* inputs the compiler cannot fold: every operation below runs */
 static volatile double lcd_two = 2.0, lcd_big = -1e15, lcd_3e9 = 3e9;
