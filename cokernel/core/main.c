@@ -44,19 +44,22 @@ static uint32_t link_value(const char *sym)
 	return (uint32_t)v;
 }
 
-/* A kernel image and a flattened device tree for it. The kernel may sit
- * at PA 0 (e500), so its size says whether there is one. Says why not when
- * the image has a payload but the DTB is gone (a boot loader that put its
- * own data over it). */
+/* A kernel image and, on boards whose Linux takes one (linux_dtb not 0;
+ * SH-4's reads its zero page instead), a flattened device tree for it.
+ * The kernel may sit at PA 0 (e500), so its size says whether there is
+ * one. Says why not when the image has a payload but the DTB is gone (a
+ * boot loader that put its own data over it). */
 static bool linux_payload_present(const struct ck_board *b)
 {
 	const void *dtb;
 
-	if (!b->linux_dtb || !link_value(__ck_linux_kernel_bytes)) {
+	if (!link_value(__ck_linux_kernel_bytes)) {
 		ck_printf("no Linux payload (kernel at 0x%08x, DTB at 0x%08x): RT only",
 			  (unsigned int)b->linux_kernel, (unsigned int)b->linux_dtb);
 		return false;
 	}
+	if (!b->linux_dtb)
+		return true;
 	dtb = arch_phys_to_virt(b->linux_dtb);
 	if (!dtb || be32(dtb) != FDT_MAGIC) {
 		ck_printf("Linux payload: no device tree at 0x%08x (overwritten "

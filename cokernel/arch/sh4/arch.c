@@ -9,6 +9,8 @@
 #include <ck/bsp.h>
 #include <ck/console.h>
 #include <ck/fault.h>
+#include <ck/guest.h>
+#include "ck_guest.h"
 #include <arch/ctx.h>
 #include <arch/mmio.h>
 #include <arch/sh4.h>
@@ -82,11 +84,28 @@ uintptr_t arch_ctx_pc(const struct ck_arch_ctx *ctx)
 	return ctx->w[CTX_PC];
 }
 
-/* The SH-4 image boots Linux where it was loaded: nothing to prepare. */
+/*
+ * arch_prepare_linux() - what Linux reads from the guest page on SH-4
+ * besides the portable fields: virq_hw[], the INTEVT code of each hardware
+ * vIRQ (the board's LINUX_IRQ_LINES, which on r2d are INTEVT codes), from
+ * which Linux takes its own IRQ numbers (evt2irq()). The payload is used
+ * where it was loaded. Return: 0, or -CK_EINVAL (more lines than
+ * virq_hw[] holds; said on the console). Context: root before Linux.
+ */
 int arch_prepare_linux(uint32_t kernel_pa, uint32_t dtb_pa)
 {
+	const struct ck_board *b = &ck_board;
+	unsigned int n;
+
 	(void)kernel_pa;
 	(void)dtb_pa;
+	if (b->nr_linux_lines > CK_GUEST_MAX_HW) {
+		ck_printf("Linux: %u hardware lines, the guest page holds %u: not started",
+			  b->nr_linux_lines, (unsigned int)CK_GUEST_MAX_HW);
+		return -CK_EINVAL;
+	}
+	for (n = 0; n < CK_GUEST_MAX_HW; n++)
+		ck_guest_page.virq_hw[n] = n < b->nr_linux_lines ? b->linux_lines[n] : 0;
 	return 0;
 }
 
@@ -191,18 +210,81 @@ void abort(void)
 }
 
 /*
- * arch_boot_linux() - not yet on SH-4: the hand-over (zero page, command
- * line with cokernel.page=, VBR forwarding) is still to come; r2d builds
- * no Linux payload (LINUX_GUEST := no), so this is never reached.
+ * The zero page Linux reads its boot parameters from (Linux 6.1
+ * arch/sh/include/asm/setup.h; QEMU hw/sh4/r2d.c writes the same): words
+ * at +0x000 MOUNT_ROOT_RDONLY, +0x004 RAMDISK_FLAGS, +0x008 ORIG_ROOT_DEV,
+ * +0x00c LOADER_TYPE, +0x010 INITRD_START (from the start of RAM),
+ * +0x014 INITRD_SIZE; the command line at +0x100, COMMAND_LINE_SIZE 256
+ * (arch/sh/include/uapi/asm/setup.h).
+ */
+#define ZP_MOUNT_ROOT_RDONLY 0x000u
+#define ZP_LOADER_TYPE 0x00cu
+#define ZP_INITRD_START 0x010u
+#define ZP_INITRD_SIZE 0x014u
+#define ZP_CMDLINE 0x100u
+#define ZP_CMDLINE_BYTES 256u
+/* without a loader's command line: the co-kernel's console (hvc) */
+#define LINUX_CMDLINE_DEFAULT "console=hvc0 noiotrap"
+
+extern const char __ck_linux_initrd_bytes[];
+
+/* The loader's command line at @zp + 0x100 (QEMU's -append), if it is a
+ * NUL-terminated string that leaves room for ours; else the default. */
+static const char *loader_cmdline(const char *zp, size_t room)
+{
+	size_t n;
+
+	for (n = 0; n < room; n++)
+		if (!zp[ZP_CMDLINE + n])
+			break;
+	if (n == 0)
+		return LINUX_CMDLINE_DEFAULT;
+	if (n == room) {
+		ck_printf("Linux: the loader's command line leaves no room for "
+			  "cokernel.page=: using \"%s\"", LINUX_CMDLINE_DEFAULT);
+		return LINUX_CMDLINE_DEFAULT;
+	}
+	return zp + ZP_CMDLINE;
+}
+
+/*
+ * arch_boot_linux() - write Linux's zero page at BOARD_LINUX_ZERO_PAGE_PA
+ * (through P2: no dirty cache line of Linux's RAM is left behind) with the
+ * command line + " cokernel.page=0x<PA of the guest page>", and enter the
+ * kernel at @kernel_pa through P1 (its _stext), r4 = 0 (no device tree).
+ * Linux's head_32.S sets SR, r15 and its globals itself; VBR stays the
+ * co-kernel's, which forwards Linux's events once Linux has written its
+ * vbr_base into the guest page (entry.S fwd_install). The caches stay on:
+ * Linux flushes and reprograms them (cache_init()). Context: root before
+ * Linux, RT masked, the RT timer stopped. Does not return.
  */
 void arch_boot_linux(uint32_t kernel_pa, uint32_t dtb_pa, uint32_t machine_id)
 {
-	(void)kernel_pa;
+	static char line[ZP_CMDLINE_BYTES];
+	char *zp = (char *)(uintptr_t)SH4_P2(BOARD_LINUX_ZERO_PAGE_PA);
+	uint32_t initrd_bytes, page_pa;
+	const char *from;
+	size_t n;
+
 	(void)dtb_pa;
 	(void)machine_id;
-	(void)arch_rt_mask();
-	if (ck_board.uart)
-		console_raw_puts(ck_board.uart, "\r\n[ck] no Linux hand-over on SH-4 yet\r\n");
+	page_pa = (uint32_t)(uintptr_t)&ck_guest_page & 0x1fffffffu;
+	/* " cokernel.page=0x" + 8 digits + NUL */
+	from = loader_cmdline(zp, ZP_CMDLINE_BYTES - 26u);
+	ck_snprintf(line, sizeof(line), "%s cokernel.page=0x%08x", from,
+		    (unsigned int)page_pa);
+	for (n = 0; n < ZP_CMDLINE_BYTES; n++)
+		zp[ZP_CMDLINE + n] = n < sizeof(line) ? line[n] : 0;
+	initrd_bytes = (uint32_t)(uintptr_t)__ck_linux_initrd_bytes;
+	mmio_write32((uintptr_t)zp + ZP_MOUNT_ROOT_RDONLY, 0);
+	mmio_write32((uintptr_t)zp + ZP_LOADER_TYPE, initrd_bytes ? 1 : 0);
+	mmio_write32((uintptr_t)zp + ZP_INITRD_START,
+		     initrd_bytes ? ck_board.linux_initrd - ck_board.ram_base : 0);
+	mmio_write32((uintptr_t)zp + ZP_INITRD_SIZE, initrd_bytes);
+	__asm__ volatile("mov	#0, r4\n\t"
+			 "jmp	@%0\n\t"
+			 "nop"
+			 : : "r"(SH4_P1(kernel_pa)) : "r4", "memory");
 	for (;;)
-		arch_wait_for_interrupt();
+		;
 }

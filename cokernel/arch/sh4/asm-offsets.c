@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <ck/ck.h>
 #include <arch/ctx.h>
+#include "ck_guest.h"
 
 /* %O: the constant without the '#' SH's %c prints */
 #define DEFINE(sym, val) \
@@ -20,4 +21,5 @@ void asm_offsets(void)
 {
 	DEFINE(TASK_CTX, offsetof(struct ck_task, ctx));
 	DEFINE(CTX_BYTES, CTX_WORDS * 4);
+	DEFINE(GUEST_LINUX_VBR, offsetof(struct ck_guest_page, linux_vbr));
 }

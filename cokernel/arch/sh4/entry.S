@@ -23,8 +23,11 @@
  *    no root known yet) the context is saved into sh4_exc_frame and
  *    arch_exception() decides (an RT task's fault is contained, anything
  *    else is reported and stops).
- *  sh4_fwd[]: exc_save until the hand-over, Linux's vbr_base + offset
- *    afterwards.
+ *  sh4_fwd[]: fwd_install until Linux has written its vbr_base into the
+ *    guest page (linux_vbr, before it clears BL: Linux patch 0006), then
+ *    Linux's vbr_base + 0x100 / 0x400 / 0x600: the first root event after
+ *    that installs the three, every later one takes 10 (+0x100, +0x400)
+ *    or 12 (+0x600) instructions here before Linux's handler.
  */
 #include <arch/sh4.h>
 #include <generated/asm-offsets.h>
@@ -208,6 +211,42 @@ exc_save:
 	nop
 
 /*
+ * fwd_install - a root context's event while sh4_fwd[] is not Linux's yet
+ * (k4 = VBR offset / 0x100). No linux_vbr in the guest page: the
+ * co-kernel's own event (exc_save). Else sh4_fwd[] becomes linux_vbr +
+ * 0x100, + 0x400, + 0x600 and the event goes to Linux's handler. Uses
+ * k0-k3 only; nothing of the interrupted context is touched. linux_vbr is
+ * Linux's to get right: only Linux's own events go there.
+ */
+fwd_install:
+	mov.l	.Llinux_vbr, k0
+	mov.l	@k0, k0
+	tst	k0, k0
+	bt	exc_save
+	mov.l	.Lfwd, k1
+	mov.w	.Loff_general, k2
+	mov	k0, k3
+	add	k2, k3
+	mov.l	k3, @k1
+	mov.w	.Loff_tlb, k2
+	mov	k0, k3
+	add	k2, k3
+	mov.l	k3, @(4, k1)
+	mov.w	.Loff_irq, k2
+	mov	k0, k3
+	add	k2, k3
+	mov.l	k3, @(8, k1)
+	mov	k4, k2
+	shll8	k2
+	add	k2, k0
+	jmp	@k0
+	nop
+	.balign	2
+.Loff_general:	.word	VBR_GENERAL
+.Loff_tlb:	.word	VBR_TLB_MISS
+.Loff_irq:	.word	VBR_INTERRUPT
+
+/*
  * void arch_ctx_switch(struct ck_arch_ctx *from, struct ck_arch_ctx *to)
  * Context: RT task or root, bank 0, RT masked (IMASK 15).
  * Saves the caller's callee-saved state in the common frame format,
@@ -248,14 +287,16 @@ arch_ctx_switch:
 .Lsr_resume2:	.long	SR_RESUME
 .Lexception:	.long	arch_exception
 .Lrestore:	.long	ctx_restore_r9
+.Llinux_vbr:	.long	ck_guest_page + GUEST_LINUX_VBR
+.Lfwd:		.long	sh4_fwd
 
 	.data
 	.balign	4
 /* where VBR+0x100, +0x400 and +0x600 send the root context's events:
- * exc_save until the hand-over, Linux's handlers afterwards */
+ * fwd_install until Linux gave its vbr_base, Linux's handlers afterwards */
 	.global	sh4_fwd
 sh4_fwd:
-	.long	exc_save, exc_save, exc_save
+	.long	fwd_install, fwd_install, fwd_install
 	.global	sh4_root_task
 sh4_root_task:
 	.long	0
