@@ -129,7 +129,7 @@ static int slot_of(const struct sh_intc_priv *p, unsigned int line)
 
 static unsigned int level_of(const struct ck_pic *pic, unsigned int line)
 {
-	return sh4_rt_code_slot[line >> 5] ? RT_LEVEL : priv(pic)->normal_level;
+	return sh4_rt_code_slot[line] ? RT_LEVEL : priv(pic)->normal_level;
 }
 
 /*
@@ -152,7 +152,7 @@ int sh_intc_route_rt(const struct ck_pic *pic, unsigned int line)
 	slot = __builtin_ctz(~p->slots_used);
 	p->slots_used |= 1u << slot;
 	p->slot_line[slot] = (uint16_t)line;
-	sh4_rt_code_slot[line >> 5] = (uint8_t)(slot + 1);
+	sh4_rt_code_slot[line] = (uint8_t)(slot + 1);
 	if (!p->masked[line >> 5])
 		set_level(pic, s, RT_LEVEL);
 	return slot;
@@ -172,7 +172,7 @@ void sh_intc_route_normal(const struct ck_pic *pic, unsigned int line)
 	slot = slot_of(p, line);
 	if (slot < 0)
 		return;
-	sh4_rt_code_slot[line >> 5] = 0;
+	sh4_rt_code_slot[line] = 0;
 	p->slots_used &= ~(1u << slot);
 }
 
@@ -200,7 +200,7 @@ void sh_intc_unmask(const struct ck_pic *pic, unsigned int line)
  * pending level-15 source is taken right after the entry's rte). */
 uint32_t sh_intc_pending_rt(const struct ck_pic *pic)
 {
-	unsigned int slot = sh4_rt_code_slot[(sh4_rt_intevt >> 5) & (SH4_NR_CODES - 1u)];
+	unsigned int slot = sh4_rt_code_slot[sh4_rt_intevt & (SH4_CODE_SLOTS - 1u)];
 
 	(void)pic;
 	return slot ? 1u << (slot - 1u) : 0;
@@ -236,10 +236,10 @@ void sh_intc_init(const struct ck_pic *pic)
 		mmio_write16(pic->dev->va + INTC_IPR(i), 0);
 	mmio_write32(p->intpri->va + INTC_INTPRI00, 0);
 	mmio_write32(p->intpri->va + INTC_INTMSKCLR00, INTMSK00_TMU3 | INTMSK00_TMU4);
-	for (i = 0; i < SH4_NR_CODES; i++) {
+	for (i = 0; i < SH4_CODE_SLOTS; i++)
 		sh4_rt_code_slot[i] = 0;
+	for (i = 0; i < sizeof(p->masked); i++)
 		p->masked[i] = 1;
-	}
 	p->slots_used = 0;
 	(void)mmio_read32(p->intpri->va + INTC_INTPRI00);
 }

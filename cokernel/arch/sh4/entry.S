@@ -12,12 +12,12 @@
  * (k6 = g_imask, k7 = current thread_info: Linux 6.1
  * arch/sh/kernel/cpu/sh3/entry.S), so the co-kernel never writes them.
  *
- *  VBR+0x600 (interrupt): INTEVT is looked up in sh4_rt_code_slot
- *    (arch/sh4.h). An RT source's code is latched in sh4_rt_intevt and the
+ *  VBR+0x600 (interrupt): INTEVT indexes sh4_rt_code_slot (arch/sh4.h). An RT source's code is latched in sh4_rt_intevt and the
  *    interrupted context saved into ck_current_task->ctx; then
  *    ck_rt_irq_handle() runs in bank 0 with BL = 0, IMASK = 15 on the RT
  *    stack, and the frame of the task it returns is resumed. Any other
- *    code goes to sh4_fwd[2] with every register Linux reads intact.
+ *    code goes to sh4_fwd[2] with every register Linux reads intact, 10
+ *    instructions after the vector.
  *  VBR+0x100 (general exception) and VBR+0x400 (TLB miss): in the root
  *    context they go to sh4_fwd[0] / sh4_fwd[1]; from an RT task (or with
  *    no root known yet) the context is saved into sh4_exc_frame and
@@ -26,8 +26,8 @@
  *  sh4_fwd[]: fwd_install until Linux has written its vbr_base into the
  *    guest page (linux_vbr, before it clears BL: Linux patch 0006), then
  *    Linux's vbr_base + 0x100 / 0x400 / 0x600: the first root event after
- *    that installs the three, every later one takes 10 (+0x100, +0x400)
- *    or 12 (+0x600) instructions here before Linux's handler.
+ *    that installs the three, every later one takes 11 (+0x100, +0x400)
+ *    or 10 (+0x600) instructions here before Linux's handler.
  */
 #include <arch/sh4.h>
 #include <generated/asm-offsets.h>
@@ -71,17 +71,18 @@
 	.global	sh4_vbr
 sh4_vbr:
 
-/* exc_vector n - VBR+0x100 / +0x400: k4 = n (1 general, 4 TLB miss);
- * the root context goes to sh4_fwd[fwd], everything else to exc_save. */
+/* exc_vector n - VBR+0x100 / +0x400 (n = offset / 0x100): the root
+ * context goes to sh4_fwd[fwd] (11 instructions here, the delay slots
+ * included), an RT task (or anything before the root is known) to
+ * exc_save_<n>. */
 .macro	exc_vector n, fwd
-	mov	#\n, k4
 	mov.l	9101f, k0
 	mov.l	9102f, k1
 	mov.l	@k0, k0
 	mov.l	@k1, k1
 	cmp/eq	k0, k1
+	bf/s	9100f
 	mov.l	9103f, k0
-	bf	9100f
 	mov.l	9104f, k0
 	mov.l	@k0, k0
 9100:	jmp	@k0
@@ -89,7 +90,7 @@ sh4_vbr:
 	.balign	4
 9101:	.long	ck_current_task
 9102:	.long	sh4_root_task
-9103:	.long	exc_save
+9103:	.long	exc_save_\n
 9104:	.long	sh4_fwd + 4 * \fwd
 .endm
 
@@ -104,16 +105,12 @@ sh4_vbr:
 arch_rt_entry:
 	mov.l	.Lintevt, k0
 	mov.l	.Lcode_slot, k1
-	mov.l	@k0, k2                 /* k2 = INTEVT, read with BL = 1 */
-	mov	k2, k0
-	shlr2	k0
-	shlr2	k0
-	shlr	k0                      /* INTEVT >> 5: 0..127 */
-	mov.b	@(k0, k1), k3
+	mov.l	@k0, k0                 /* INTEVT, read with BL = 1 */
+	mov.b	@(k0, k1), k3           /* sh4_rt_code_slot[INTEVT] */
 	tst	k3, k3
 	bt	to_linux
 	mov.l	.Lintevt_latch, k1
-	mov.l	k2, @k1
+	mov.l	k0, @k1
 	mov.l	.Lcur, k0
 	mov.l	.Lctx_end, k1
 	mov.l	@k0, k0
@@ -131,11 +128,11 @@ arch_rt_entry:
 	ldc	r10, sr                 /* bank 1, BL = 1 */
 	bra	ctx_restore_r9
 	nop
-to_linux:
+to_linux:                               /* 10 instructions from the vector */
 	mov.l	.Lfwd_irq, k0
 	mov.l	@k0, k0
 	jmp	@k0
-	mov	#6, k4                  /* for exc_save: came through +0x600 */
+	nop
 
 	.balign	4
 .Lintevt:	.long	SH4_INTEVT
@@ -192,6 +189,23 @@ ctx_restore_r9:
  * the frame to resume.
  */
 	.text
+/* the vectors' ways into exc_save and fwd_install: k4 = VBR offset / 0x100 */
+exc_save_1:
+	bra	exc_save
+	mov	#1, k4
+exc_save_4:
+	bra	exc_save
+	mov	#4, k4
+fwd_install_1:
+	bra	fwd_install
+	mov	#1, k4
+fwd_install_4:
+	bra	fwd_install
+	mov	#4, k4
+fwd_install_6:
+	bra	fwd_install
+	mov	#6, k4
+
 exc_save:
 	mov.l	.Lexc_vector, k1
 	mov.l	k4, @k1
@@ -296,7 +310,7 @@ arch_ctx_switch:
  * fwd_install until Linux gave its vbr_base, Linux's handlers afterwards */
 	.global	sh4_fwd
 sh4_fwd:
-	.long	fwd_install, fwd_install, fwd_install
+	.long	fwd_install_1, fwd_install_4, fwd_install_6
 	.global	sh4_root_task
 sh4_root_task:
 	.long	0
@@ -314,4 +328,4 @@ sh4_exc_frame:
 	.space	CTX_BYTES
 	.global	sh4_rt_code_slot
 sh4_rt_code_slot:
-	.space	SH4_NR_CODES
+	.space	SH4_CODE_SLOTS

@@ -68,17 +68,19 @@
 
 /*
  * The interrupt entry's interface to the INTC driver (drivers/sh-intc.c).
- * VBR+0x600 reads INTEVT and looks it up in sh4_rt_code_slot (indexed by
- * INTEVT >> 5, 128 entries): non-zero (the RT slot + 1) means the source
- * is routed to the RT class, and the entry then stores INTEVT into
- * sh4_rt_intevt and takes the RT path; 0 means another class's interrupt,
- * which goes to Linux's handler. The INTC driver writes the table when it
- * routes a line (RT masked); pending_rt() reads the latch.
+ * VBR+0x600 reads INTEVT (a multiple of 0x20 below 0x1000: hardware
+ * manual §19.2 table 19.5) and indexes sh4_rt_code_slot with it, one byte
+ * per code value (4 KiB, so no shift on the entry path): non-zero (the RT
+ * slot + 1) means the source is routed to the RT class, and the entry then
+ * stores INTEVT into sh4_rt_intevt and takes the RT path; 0 means another
+ * class's interrupt, which goes to Linux's handler. The INTC driver writes
+ * the table when it routes a line (RT masked); pending_rt() reads the
+ * latch.
  */
-#define SH4_NR_CODES 128
+#define SH4_CODE_SLOTS 0x1000
 #ifndef __ASSEMBLER__
 #include <stdint.h>
-extern volatile uint8_t sh4_rt_code_slot[SH4_NR_CODES];
+extern volatile uint8_t sh4_rt_code_slot[SH4_CODE_SLOTS];
 extern volatile uint32_t sh4_rt_intevt;
 #endif
 
