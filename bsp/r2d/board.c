@@ -20,7 +20,6 @@
 #define FPGA_IRLMSK 0x00u
 
 #define TMU3_LINE 0xb00u         /* INTEVT codes: drv/sh-intc.h */
-#define SCIF_RXI_LINE 0x720u
 /* Linux's sources: below the RT level 15, so Linux's IMASK-14 ceiling
  * masks every one of them */
 #define LINUX_LEVEL 14u
@@ -94,7 +93,11 @@ const struct ck_board ck_board = {
 	.timer = &timer,
 	.uart = &scif,
 	.doorbell_line = SH_INTC_SOFT_LINE,  /* TMU4, raised by a one-tick count */
-	.uart_rx_line = SCIF_RXI_LINE,
+	/* -1: Linux polls (hvc). A level-14 SCIF RXI would reach Linux as
+	 * INTEVT 0x720 straight from VBR+0x600, which Linux's vPIC domain does
+	 * not map (only virq_hw[] codes and the soft vIRQs behind TMU4), and
+	 * the line would stay asserted: not until that route exists. */
+	.uart_rx_line = -1,
 	.shm = &devs[DEV_SHM],
 	CK_BOARD_MAP_FROM_MK,
 	CK_BOARD_LINUX_LINES_FROM_MK,

@@ -45,7 +45,10 @@ image: sh4-nofpu-check
 # under QEMU icount, docs/measuring.md). `TIMER_GRAVITY_NS=0` turns it off.
 TIMER_GRAVITY_NS ?= 90
 # the INTC lines (INTEVT codes, drivers/sh-intc.c) Linux owns, in vIRQ
-# order (mk/virq.mk): none while the board has no Linux guest
+# order (mk/virq.mk; the guest page's virq_hw[]): none while the board has
+# no Linux guest; with it, TMU0's 0x400 (Linux's clockevent). Not TMU4's
+# 0xb80: the soft line is the co-kernel's doorbell, which the vPIC refuses
+# as a Linux line (core/vpic.c) and routes and unmasks itself at attach.
 LINUX_IRQ_LINES :=
 LINUX_ARCH := sh
 LINUX_CROSS := sh4-linux-gnu-
