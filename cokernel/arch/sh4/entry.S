@@ -72,8 +72,8 @@
 sh4_vbr:
 
 /* exc_vector n - VBR+0x100 / +0x400 (n = offset / 0x100): the root
- * context goes to sh4_fwd[fwd] (11 instructions here, the delay slots
- * included), an RT task (or anything before the root is known) to
+ * context goes to sh4_fwd[fwd] (11 instructions here, the jump's delay
+ * slot included), an RT task (or anything before the root is known) to
  * exc_save_<n>. */
 .macro	exc_vector n, fwd
 	mov.l	9101f, k0
@@ -81,8 +81,8 @@ sh4_vbr:
 	mov.l	@k0, k0
 	mov.l	@k1, k1
 	cmp/eq	k0, k1
-	bf/s	9100f
-	mov.l	9103f, k0
+	mov.l	9103f, k0               /* not in a delay slot: PC-relative */
+	bf	9100f                   /* loads there are slot-illegal */
 	mov.l	9104f, k0
 	mov.l	@k0, k0
 9100:	jmp	@k0
