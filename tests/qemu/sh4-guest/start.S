@@ -46,22 +46,24 @@ guest_vbr:
 	mov.l	.Lexc_last, r1
 	mov.l	r0, @r1
 	mov.l	.Lexc_count, r1
-	mov.l	@r1, r2
-	add	#1, r2
-	mov.l	r2, @r1
-	rte
+	bra	count_rte
 	nop
 	.balign	4
 .Lexpevt:	.long	0xff000024
 .Lexc_last:	.long	guest_exc_last
 .Lexc_count:	.long	guest_exc_count
 
-	.org	guest_vbr + 0x400
-	mov.l	.Ltlb_count, r1
+/* add 1 to the word at r1 and return from the exception */
+count_rte:
 	mov.l	@r1, r2
 	add	#1, r2
 	mov.l	r2, @r1
 	rte
+	nop
+
+	.org	guest_vbr + 0x400
+	mov.l	.Ltlb_count, r1
+	bra	count_rte
 	nop
 	.balign	4
 .Ltlb_count:	.long	guest_tlb_count
@@ -94,10 +96,7 @@ guest_vbr:
 6:	mov.l	.Lintevt_last, r1
 	mov.l	r0, @r1
 	mov.l	.Lother_count, r1
-5:	mov.l	@r1, r2
-	add	#1, r2
-	mov.l	r2, @r1
-	rte
+5:	bra	count_rte
 	nop
 	.balign	4
 .Lintevt:	.long	0xff000028
