@@ -6,7 +6,8 @@ IMAGE_ELF := $(B)/cokernel-linux.elf
 SUBMAKE := $(MAKE) --no-print-directory
 # boards whose QEMU tests `make check` runs, from CHECK_TESTS in each
 # bsp/<b>/board.mk: guest (every test, with the Linux guest), bare (the
-# co-kernel alone, test_bare.py, images built with NO_LINUX=1; and on SH-4
+# co-kernel alone, test_bare.py, images built with NO_LINUX=1; RT faults
+# before Linux where the board contains them, test_fault_bare.py; on SH-4
 # the hand-over to a stand-in guest, test_sh4_handover.py). Set them to
 # check fewer boards (CHECK_BOARDS=e500 CHECK_BARE_BOARDS=).
 ck_boards_with = $(foreach b,$(BOARDS),$(if $(filter $(1),\
@@ -65,7 +66,7 @@ qemu-test:
 		$(foreach b,$(CHECK_BOARDS),--board=$(b)) .
 	@$(if $(CHECK_BARE_BOARDS),$(WITH_QEMU) cd tests/qemu && $(PYTHON) -m pytest -v \
 		-p no:cacheprovider $(foreach b,$(CHECK_BARE_BOARDS),--board=$(b)) \
-		test_bare.py test_sh4_handover.py)
+		test_bare.py test_fault_bare.py test_sh4_handover.py)
 
 bench:
 	@$(if $(filter no,$(LINUX_GUEST)),echo "make bench: BOARD=$(BOARD) has no Linux guest yet (LINUX_GUEST := no in bsp/$(BOARD)/board.mk); the benchmarks need one" >&2; exit 2)

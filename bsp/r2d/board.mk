@@ -92,3 +92,5 @@ CHECK_TESTS := bare
 LATENCY_BASELINE_BARE_NS := 333
 # the co-kernel alone takes no host input, so its run repeats exactly
 LATENCY_SLACK_BARE_NS := 2
+# an RT task's fault is contained before Linux too (test_fault_bare.py)
+RT_FAULTS_BARE := yes

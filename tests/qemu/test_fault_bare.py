@@ -1,0 +1,61 @@
+# SPDX-License-Identifier: MIT
+"""RT fault containment in the co-kernel alone (ck/fault.h), before any
+Linux: a test image (build/<board>-rtfault, -DCK_TEST_RT_FAULTS) runs
+cokernel/apps/test_rtfault.c, three RT tasks that fail a ck_assert(), hit
+__builtin_trap() and overwrite their stack canary. Each must be suspended
+and reported on the console, nothing may stop the co-kernel, and the
+latency task beside them keeps sampling with no overrun. (With Linux,
+tests/qemu/test_fault.py drives the same kinds of fault from the shell.)
+Boards whose board.mk says RT_FAULTS_BARE := yes: e500's co-kernel reports
+an RT task's program check before Linux as fatal (its containment goes
+through Linux's vectors, linux-guest/patches/0004).
+
+Under -icount shift=0,sleep=off with a fixed seed (cksession).
+"""
+import os
+import re
+import subprocess
+
+import pytest
+
+from cksession import CK_PREFIX, TOP, Session, make_var, parse_rtd
+
+FAULTS = [("rtf-assert", r"assertion failed"),
+          ("rtf-trap", r"undefined instruction|program check"),
+          ("rtf-stack", r"stack canary overwritten")]
+
+
+@pytest.fixture(scope="module")
+def faults(board):
+    if make_var(board, "RT_FAULTS_BARE") != "yes":
+        pytest.skip(f"{board}: RT faults are contained only with Linux (RT_FAULTS_BARE)")
+    b = os.path.join(TOP, "build", f"{board}-rtfault")
+    subprocess.run(["make", "-s", "--no-print-directory", "-C", TOP, f"BOARD={board}",
+                    f"B={b}", "NO_LINUX=1", "CK_TEST_CFLAGS=-DCK_TEST_RT_FAULTS", "image"],
+                   check=True, timeout=1800)
+    s = Session(board, image=os.path.join(b, "cokernel.elf"), logname="fault-bare")
+    try:
+        s.expect(re.escape(CK_PREFIX) + r"fault: rtf-stack suspended: [^\r\n]*\r*\n", timeout=60)
+        for _ in range(3):
+            s.expect(re.escape(CK_PREFIX) + r"RTD\|[^\r\n]*\r*\n", timeout=60)
+        yield s
+    finally:
+        s.close()
+
+
+def test_each_fault_suspends_its_task(faults):
+    lines = [l[len(CK_PREFIX):] for l in faults.lines() if l.startswith(CK_PREFIX)]
+    for task, kind in FAULTS:
+        got = [l for l in lines if l.startswith(f"fault: {task} suspended: ")]
+        assert len(got) == 1, (task, got)
+        assert re.match(rf"fault: {task} suspended: ({kind}), pc 0x[0-9a-f]{{8}} ", got[0]), got[0]
+    assert not [l for l in lines if "survived" in l or "FATAL" in l], lines
+
+
+def test_rt_goes_on(faults):
+    lines = [l[len(CK_PREFIX):] for l in faults.lines() if l.startswith(CK_PREFIX)]
+    rtd = parse_rtd(lines)
+    assert len(rtd) >= 3, rtd
+    for r in rtd:
+        assert r["overruns"] == 0, r
+        assert 0.0 < r["min"] <= r["max"], r
