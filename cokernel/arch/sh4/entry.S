@@ -12,7 +12,8 @@
  * (k6 = g_imask, k7 = current thread_info: Linux 6.1
  * arch/sh/kernel/cpu/sh3/entry.S), so the co-kernel never writes them.
  *
- *  VBR+0x600 (interrupt): INTEVT indexes sh4_rt_code_slot (arch/sh4.h). An RT source's code is latched in sh4_rt_intevt and the
+ *  VBR+0x600 (interrupt): INTEVT indexes sh4_rt_code_slot (arch/sh4.h).
+ *    An RT source's code is latched in sh4_rt_intevt and the
  *    interrupted context saved into ck_current_task->ctx; then
  *    ck_rt_irq_handle() runs in bank 0 with BL = 0, IMASK = 15 on the RT
  *    stack, and the frame of the task it returns is resumed. Any other
@@ -28,6 +29,9 @@
  *    Linux's vbr_base + 0x100 / 0x400 / 0x600: the first root event after
  *    that installs the three, every later one takes 11 (+0x100, +0x400)
  *    or 10 (+0x600) instructions here before Linux's handler.
+ *
+ * No PC-relative load (mov.l @(disp,PC), mova) may sit in a delay slot:
+ * SH-4 makes it a slot-illegal instruction, and with BL = 1 that resets.
  */
 #include <arch/sh4.h>
 #include <generated/asm-offsets.h>
