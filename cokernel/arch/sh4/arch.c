@@ -2,7 +2,8 @@
 /*
  * arch.c - SH-4 hooks of ck/arch.h written in C: RT-class (IMASK) enable,
  * initial task frames, sleep, the P1 linear map, exceptions the co-kernel
- * handles itself (an RT task's fault, anything else reported).
+ * handles itself (an RT task's fault, anything else reported), and the
+ * hand-over to Linux (zero page, command line, virq_hw[]).
  */
 #include <stdint.h>
 #include <ck/arch.h>
@@ -23,14 +24,6 @@ extern uint32_t sh4_exc_vector;
 extern struct ck_arch_ctx sh4_exc_frame;
 extern uint32_t sh4_rt_stack_limit[], sh4_rt_stack_top[];
 struct ck_arch_ctx *arch_exception(void);
-
-static inline uint32_t sr_read(void)
-{
-	uint32_t v;
-
-	__asm__ volatile("stc sr, %0" : "=r"(v));
-	return v;
-}
 
 /* Root at IMASK 14: level 15 (the RT class) accepted, nothing else. The
  * root task is known from here on: VBR+0x100/0x400 tell its exceptions
