@@ -6,8 +6,9 @@ IMAGE_ELF := $(B)/cokernel-linux.elf
 SUBMAKE := $(MAKE) --no-print-directory
 # boards whose QEMU tests `make check` runs, from CHECK_TESTS in each
 # bsp/<b>/board.mk: guest (every test, with the Linux guest), bare (the
-# co-kernel alone, test_bare.py, images built with NO_LINUX=1). Set them to
-# check fewer boards (CHECK_BOARDS=e500 CHECK_BARE_BOARDS=).
+# co-kernel alone, test_bare.py, images built with NO_LINUX=1; and
+# test_uboot_r2d.py, U-Boot from flash, which skips boards without it).
+# Set them to check fewer boards (CHECK_BOARDS=e500 CHECK_BARE_BOARDS=).
 ck_boards_with = $(foreach b,$(BOARDS),$(if $(filter $(1),\
 	$(shell $(SUBMAKE) -s BOARD=$(b) print-CHECK_TESTS)),$(b)))
 CHECK_BOARDS ?= $(call ck_boards_with,guest)
@@ -63,7 +64,8 @@ qemu-test:
 	@$(WITH_QEMU) cd tests/qemu && $(PYTHON) -m pytest -v -p no:cacheprovider \
 		$(foreach b,$(CHECK_BOARDS),--board=$(b)) .
 	@$(if $(CHECK_BARE_BOARDS),$(WITH_QEMU) cd tests/qemu && $(PYTHON) -m pytest -v \
-		-p no:cacheprovider $(foreach b,$(CHECK_BARE_BOARDS),--board=$(b)) test_bare.py)
+		-p no:cacheprovider $(foreach b,$(CHECK_BARE_BOARDS),--board=$(b)) test_bare.py \
+		test_uboot_r2d.py)
 
 bench:
 	@$(if $(filter no,$(LINUX_GUEST)),echo "make bench: BOARD=$(BOARD) has no Linux guest yet (LINUX_GUEST := no in bsp/$(BOARD)/board.mk); the benchmarks need one" >&2; exit 2)
