@@ -28,8 +28,14 @@ FIT_LOADABLES :=
 FIT_INPUTS :=
 endif
 
+# UBOOT_KERNEL_MAX (board.mk, bytes): the most U-Boot can copy to the
+# co-kernel's load address without overwriting itself (r2d: U-Boot runs
+# at the top of RAM, inside the co-kernel's region)
 $(B)/cokernel.bin: $(FIT_ELF) $(CK_MODE_STAMP)
 	@$(CROSS)objcopy -O binary -R .linux_kernel -R .guest_dtb -R .initramfs $< $@
+	@max='$(UBOOT_KERNEL_MAX)'; n=$$(stat -c %s $@); [ -z "$$max" ] || [ $$n -le $$((max)) ] || \
+		{ echo "$@: $$n bytes, over UBOOT_KERNEL_MAX $$max (bsp/$(BOARD)/board.mk)" >&2; \
+		rm -f $@; exit 1; }
 
 $(B)/cokernel.its: $(FIT_ELF) $(FIT_INPUTS) mk/fit-its.sh mk/fit.mk $(CK_MODE_STAMP)
 	@CROSS=$(CROSS) mk/fit-its.sh $(FIT_ARCH) $(FIT_ELF) cokernel.bin $(FIT_LOADABLES) > $@

@@ -26,10 +26,14 @@ import pytest
 from cksession import TOP, Session, make_var
 
 # where probe.s runs (the co-kernel's P1 address, bsp/r2d/board.mk) and
-# the loadables it sums (its `loadables` table: Linux's kernel and
-# initramfs addresses, P1); their sizes in words, after the count word
+# the loadables: their load addresses, physical as `make image` writes
+# them (Linux's kernel and initramfs, LINUX_KERNEL_PA and LINUX_INITRD_PA;
+# U-Boot runs untranslated, so it writes there directly), and their sizes
+# in words after the count word. probe.s reads them through P1
+# (PA | 0x80000000: its `loadables` table).
 ENTRY = 0x8FC00000
-LOADABLES = [("linux", 0x8C011000, 1000), ("initramfs", 0x8D800000, 30000)]
+P1 = 0x80000000
+LOADABLES = [("linux", 0x0C011000, 1000), ("initramfs", 0x0D800000, 30000)]
 SEED = 11
 
 
@@ -55,7 +59,7 @@ def fit(board):
         with open(path, "wb") as f:
             f.write(struct.pack(f"<{n + 1}I", n, *words))
         triples += [name, path, hex(addr)]
-        sums[addr] = (n, sum(words) & 0xFFFFFFFF)
+        sums[addr | P1] = (n, sum(words) & 0xFFFFFFFF)
     its = subprocess.run([os.path.join(TOP, "mk", "fit-its.sh"), make_var(board, "FIT_ARCH"),
                           os.path.join(out, "probe.elf"), "probe.bin", *triples],
                          env=dict(os.environ, CROSS=make_var(board, "CROSS")),
@@ -83,7 +87,7 @@ def test_fit_boots_from_flash(fit, board):
         for name, addr, _ in LOADABLES:
             s.expect(rf"Trying '{name}' loadables subimage", timeout=60)
             s.expect(r"Verifying Hash Integrity \.\.\. sha256\+ OK", timeout=60)
-            s.expect(rf"Loading loadables from 0x[0-9a-f]+ to 0x{addr:x}\r*\n", timeout=60)
+            s.expect(rf"Loading loadables from 0x[0-9a-f]+ to 0x{addr:08x}\r*\n", timeout=60)
         s.expect(rf"## Starting application at 0x{ENTRY:08X} \.\.\.", timeout=60)
         m = s.expect(rf"FITKERNEL pc {HEX} r4 {HEX} r5 {HEX} r15 {HEX} sr {HEX}\r*\n",
                      timeout=60)
@@ -92,13 +96,14 @@ def test_fit_boots_from_flash(fit, board):
         assert pc == ENTRY, f"entered at {pc:#x}, not at the FIT's entry {ENTRY:#x}"
         assert r4 == 1, "go passes argc = 1 in r4 (bsp/r2d/uboot.config)"
         assert sr & 0x10000000, "U-Boot enters with SR.BL set (bsp/r2d/uboot.config)"
-        for _, addr, _ in LOADABLES:
+        for _, pa, _ in LOADABLES:
             m = s.expect(rf"FITKERNEL loadable {HEX} words {HEX} sum {HEX}\r*\n", timeout=60)
             at, n, got = (int(g, 16) for g in m.groups())
             print(m.group(0).strip())
-            assert at == addr
-            assert (n, got) == fit["sums"][addr], \
-                f"loadable at {addr:#x}: {n} words sum {got:#010x}, wrote {fit['sums'][addr]}"
+            assert at == pa | P1
+            want = fit["sums"][at]
+            assert (n, got) == want, \
+                f"loadable at {at:#x}: {n} words sum {got:#010x}, the test wrote {want}"
         s.expect(r"FITKERNEL done", timeout=60)
     finally:
         s.close()

@@ -123,8 +123,9 @@ done:	LI	r4, msg_done
 	.include "r2d-io.s"
 
 	.balign	4
-/* where test_uboot_r2d.py's FIT loads its two loadables (P1): Linux's
- * kernel and initramfs addresses in bsp/r2d/board.mk */
+/* where test_uboot_r2d.py's FIT loads its two loadables, read through P1:
+ * Linux's kernel and initramfs addresses (LINUX_KERNEL_PA 0x0c011000,
+ * LINUX_INITRD_PA 0x0d800000 in bsp/r2d/board.mk) */
 loadables:
 	.long	0x8c011000, 0x8d800000, 0
 msg_pc:		.asciz	"FITKERNEL pc "
