@@ -29,11 +29,12 @@ from cksession import TOP, Session, make_var
 # the loadables: their load addresses, physical as `make image` writes
 # them (Linux's kernel and initramfs, LINUX_KERNEL_PA and LINUX_INITRD_PA;
 # U-Boot runs untranslated, so it writes there directly), and their sizes
-# in words after the count word. probe.s reads them through P1
-# (PA | 0x80000000: its `loadables` table).
+# in words after the count word, about those of a Linux kernel and an
+# initramfs (4 and 2 MiB). probe.s reads them through P1 (PA | 0x80000000:
+# its `loadables` table).
 ENTRY = 0x8FC00000
 P1 = 0x80000000
-LOADABLES = [("linux", 0x0C011000, 1000), ("initramfs", 0x0D800000, 30000)]
+LOADABLES = [("linux", 0x0C011000, 1000000), ("initramfs", 0x0D800000, 500000)]
 SEED = 11
 
 
