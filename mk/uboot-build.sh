@@ -10,10 +10,10 @@
 # Prints the path of u-boot.bin, the raw image that runs from address 0
 # of the board's NOR flash. Cached in $CK_CACHE/uboot-<key>/: u-boot.bin,
 # u-boot.config (the final .config, which mk/uboot-flash.sh reads the
-# flash layout from) and u-boot (the ELF, for addr2line); <key> hashing the source
-# version, the defconfig, the fragment, the cross compiler's version, the
-# flags and the files they name (the plugin), and this script; a rerun
-# prints the cached path at once. Fails when a fragment line did not
+# flash layout from) and u-boot (the ELF, for addr2line); <key> hashing
+# the source version, the defconfig, the fragment, the cross compiler's
+# version, the flags and the files they name (the plugin), and this
+# script; a rerun prints the cached path at once. Fails when a fragment line did not
 # reach the final .config (a symbol U-Boot does not have, or whose
 # dependencies are off), so that a typo cannot go unseen.
 set -euo pipefail
@@ -35,7 +35,13 @@ command -v "${cross}gcc" >/dev/null || die "${cross}gcc missing: run 'make deps'
 command -v dpkg-source >/dev/null || die "dpkg-source missing: run 'make deps'"
 ver=$(apt-cache showsrc u-boot 2>/dev/null | awk '/^Version:/ {print $2}' | sort -V | tail -1)
 [ -n "$ver" ] || die "no u-boot source package known to apt: run 'make deps' (it enables deb-src)"
-# a flag naming a file (-fplugin=<file>): the file's bytes are part of the key
+# a flag naming a file (-fplugin=<file>): the file must exist, and its
+# bytes are part of the key
+for f in "${cflags[@]}"; do
+	case $f in
+	-fplugin=*) [ -f "${f#-fplugin=}" ] || die "no GCC plugin ${f#-fplugin=} (make sh4-plugin)" ;;
+	esac
+done
 flagfiles() {
 	local f
 	for f in "${cflags[@]}"; do
@@ -56,7 +62,7 @@ fi
 mkdir -p "$cache"
 exec 9> "$cache/uboot.lock"
 flock 9
-if [ -f "$dir/u-boot.bin" ]; then	# another make built it while we waited
+if [ -f "$dir/u-boot.bin" ] && [ -f "$dir/u-boot.config" ]; then	# built while we waited
 	echo "$dir/u-boot.bin"
 	exit 0
 fi
