@@ -58,7 +58,7 @@ targets:
   bench       latency and context-switch figures under QEMU icount
   qemu        the project's QEMU (Debian's 7.2 source + qemu/patches), cached
   qemu-probes the bare-metal probes proving each QEMU fix
-  linux, rootfs, tools, newlib, cokernel   one part of the image
+  linux, rootfs, tools, newlib, cokernel, uboot (r2d)   one part of the image
   deps        install what is missing from Debian's archive (needs root)
   check-fresh make deps && make check on a fresh Debian 12 root (needs root)
   clean       remove build/ (the cache stays)
@@ -115,6 +115,7 @@ image:
 	@$(if $(filter yes,$(CK_PAYLOAD)),echo "  build/$(BOARD)/$(notdir $(CK_IMAGE))  co-kernel + Linux payload (ELF)")
 	@echo "  build/$(BOARD)/$(notdir $(CK_ELF))  the co-kernel alone (ELF)"
 	@$(if $(FIT_ITB),echo "  build/$(BOARD)/$(notdir $(FIT_ITB))  U-Boot FIT of the $(if $(filter yes,$(CK_PAYLOAD)),co-kernel + Linux,co-kernel alone): what a board boots")
+	@$(if $(UBOOT_FLASH_IMAGE),echo "  build/$(BOARD)/$(notdir $(UBOOT_FLASH_IMAGE))  the board's NOR flash: U-Boot + the FIT (bsp/$(BOARD)/README.md)")
 	@echo "  boot one: qemu/run-$(BOARD) <file>   (make run boots $(patsubst $(TOP)/%,%,$(RUN_IMAGE)))"
 
 clean:

@@ -2,12 +2,13 @@
 # SPDX-License-Identifier: MIT
 # fit-its.sh <arch> <cokernel.elf> <cokernel.bin> [<name> <file> <load>]...
 # - print the image tree source (.its) of the FIT that U-Boot's bootm boots:
-# the co-kernel as the "kernel" (os linux, so bootm hands over ePAPR-style:
-# r3 = the board DTB), loaded at its ELF's load address and entered at its
-# ELF entry; each <name> <file> <load> triple is a loadable that bootm
-# copies to <load> before it enters the co-kernel (the Linux payload: the
-# raw kernel, the guest DTB, the initramfs, at the addresses the co-kernel
-# was linked with). Every image has a sha256 hash, so a corrupt image is
+# the co-kernel as the "kernel" (os linux: on PowerPC bootm hands over
+# ePAPR-style, r3 = the board DTB; on SH the boot command jumps to it with
+# `go`, bsp/r2d/uboot.config), loaded at its ELF's load address and
+# entered at its ELF entry; each <name> <file> <load> triple is a loadable
+# that bootm copies to <load> before it enters the co-kernel (the Linux
+# payload: the raw kernel, the guest DTB, the initramfs, at the addresses
+# the co-kernel was linked with). Every image has a sha256 hash, so a corrupt image is
 # refused before anything runs. Loadables are typed "firmware": U-Boot
 # 2023.01 (boot/image-fit.c fit_image_load) loads that type as a loadable.
 set -euo pipefail
@@ -20,10 +21,16 @@ shift 3
 cross=${CROSS:?CROSS not set}
 entry=$("${cross}readelf" -h "$elf" | awk '/Entry point address:/ {print $4}')
 # the load address: the physical address of the segment holding the entry
+# (an entry given as a physical address: e500, whose U-Boot maps memory
+# 1:1); else, for an entry given as a virtual address, that segment's
+# virtual address (sh: U-Boot runs untranslated and reaches RAM through
+# the fixed P1/P2 windows, so the co-kernel's P1 addresses serve as they
+# are: bsp/r2d/uboot.config)
 load=""
-while read -r pa sz; do
+while read -r va pa sz; do
 	if (( entry >= pa && entry < pa + sz )); then load=$pa; break; fi
-done < <("${cross}readelf" -lW "$elf" | awk '$1 == "LOAD" {print $4, $6}')
+	if (( entry >= va && entry < va + sz )); then load=$va; break; fi
+done < <("${cross}readelf" -lW "$elf" | awk '$1 == "LOAD" {print $3, $4, $6}')
 [ -n "$entry" ] && [ -n "$load" ] || { echo "fit-its.sh: cannot read $elf" >&2; exit 1; }
 # image <node> <description> <file> <type> <load> [entry]: one image node
 image() {

@@ -4,6 +4,10 @@
 # has a Linux guest, the Linux payload as loadables, all with hashes.
 #   make image  -> also $(B)/cokernel.itb on boards whose board.mk names
 #                  UBOOT_BIOS (the U-Boot QEMU boots it with) and FIT_ARCH
+#                  and, on boards whose U-Boot runs from NOR flash and is
+#                  built here (UBOOT_DEFCONFIG: r2d), $(B)/u-boot.bin and
+#                  $(B)/cokernel.flash, the whole flash (mk/uboot-flash.sh)
+#   make uboot  -> $(B)/u-boot.bin alone (those boards)
 # The co-kernel in the FIT is the one linked with the payload (it knows
 # the payload's sizes), without the payload's sections, which go in as
 # loadables at the addresses it was linked with (mk/payload.lds).
@@ -13,8 +17,9 @@ FIT_ITB := $(B)/cokernel.itb
 
 ifeq ($(CK_PAYLOAD),yes)
 FIT_ELF := $(CK_IMAGE)
+# (no guest DTB on boards whose Linux takes none: SH)
 FIT_LOADABLES := linux $(LINUX_PAYLOAD_FILE) $(LINUX_KERNEL_PA) \
-	guest-dtb $(GUEST_DTB_FILE) $(LINUX_DTB_PA) \
+	$(if $(GUEST_DTB_FILE),guest-dtb $(GUEST_DTB_FILE) $(LINUX_DTB_PA)) \
 	initramfs $(INITRAMFS_FILE) $(LINUX_INITRD_PA)
 FIT_INPUTS := $(LINUX_PAYLOAD_FILE) $(GUEST_DTB_FILE) $(INITRAMFS_FILE)
 else
@@ -23,8 +28,14 @@ FIT_LOADABLES :=
 FIT_INPUTS :=
 endif
 
+# UBOOT_KERNEL_MAX (board.mk, bytes): the most U-Boot can copy to the
+# co-kernel's load address without overwriting itself (r2d: U-Boot runs
+# at the top of RAM, inside the co-kernel's region)
 $(B)/cokernel.bin: $(FIT_ELF) $(CK_MODE_STAMP)
 	@$(CROSS)objcopy -O binary -R .linux_kernel -R .guest_dtb -R .initramfs $< $@
+	@max='$(UBOOT_KERNEL_MAX)'; n=$$(stat -c %s $@); [ -z "$$max" ] || [ $$n -le $$((max)) ] || \
+		{ echo "$@: $$n bytes, over UBOOT_KERNEL_MAX $$max (bsp/$(BOARD)/board.mk)" >&2; \
+		rm -f $@; exit 1; }
 
 $(B)/cokernel.its: $(FIT_ELF) $(FIT_INPUTS) mk/fit-its.sh mk/fit.mk $(CK_MODE_STAMP)
 	@CROSS=$(CROSS) mk/fit-its.sh $(FIT_ARCH) $(FIT_ELF) cokernel.bin $(FIT_LOADABLES) > $@
@@ -35,4 +46,31 @@ $(FIT_ITB): $(B)/cokernel.its $(B)/cokernel.bin
 		mkimage -q -f cokernel.its $@
 
 image: $(FIT_ITB)
+
+# U-Boot from Debian's u-boot source (mk/uboot-build.sh: UBOOT_DEFCONFIG
+# plus the board's UBOOT_FRAGMENT, every C file built with UBOOT_CFLAGS),
+# cached by its inputs; the script runs every time (a second once cached)
+# and the copy in $(B) changes only when the build does. Beside it,
+# u-boot.config: the final .config, which holds the flash layout
+# mk/uboot-flash.sh follows.
+ifneq ($(UBOOT_DEFCONFIG),)
+UBOOT_FLASH_IMAGE := $(B)/cokernel.flash
+UBOOT_BUILD = CK_CACHE=$(CK_CACHE) JOBS=$(JOBS) mk/uboot-build.sh $(UBOOT_DEFCONFIG) \
+	$(UBOOT_FRAGMENT) $(CROSS) $(UBOOT_CFLAGS)
+
+.PHONY: uboot uboot-always
+uboot: $(UBOOT_BIOS)
+uboot-always:
+$(UBOOT_BIOS): uboot-always | $(TOOLCHAIN_DEPS)
+	@mkdir -p $(@D)
+	@ub=$$($(UBOOT_BUILD)) && \
+		{ cmp -s $$ub $@ && cmp -s $${ub%.bin}.config $(@:.bin=.config) || \
+		{ echo "  U-BOOT  $@"; cp $${ub%.bin}.config $(@:.bin=.config) && cp $$ub $@; }; }
+
+$(UBOOT_FLASH_IMAGE): $(FIT_ITB) $(UBOOT_BIOS) mk/uboot-flash.sh
+	@echo "  FLASH   $@"
+	@mk/uboot-flash.sh $(UBOOT_BIOS) $(FIT_ITB) $@
+
+image: $(UBOOT_FLASH_IMAGE)
+endif
 endif

@@ -128,9 +128,14 @@ def test_fit_boots_through_uboot(board):
 
 def _flip_in(board, part):
     """A mangler that flips a byte in the middle of one sub-image's data,
-    found in the FIT by its bytes: the co-kernel (build/<board>/cokernel.bin)
-    or, on boards with a Linux guest, the raw kernel loadable."""
-    path = os.path.join(TOP, "build", board, part)
+    found in the FIT by its bytes: the co-kernel (part "cokernel",
+    build/<board>/cokernel.bin) or, on boards with a Linux guest, the
+    kernel loadable (part "linux": the board's LINUX_PAYLOAD_FILE, e.g.
+    vmlinux.bin on e500, vmlinux.bin.text on r2d)."""
+    if part == "linux":
+        path = make_var(board, "LINUX_PAYLOAD_FILE")
+    else:
+        path = os.path.join(TOP, "build", board, part + ".bin")
 
     def mangle(data):
         if not os.path.exists(path):
@@ -138,7 +143,7 @@ def _flip_in(board, part):
         with open(path, "rb") as f:
             sub = f.read()
         at = data.find(sub[:4096])
-        if at < 0 and part != "cokernel.bin":
+        if at < 0 and part != "cokernel":
             pytest.skip(f"{part}: no Linux payload in this board's FIT")
         assert at > 0, f"{part} not found in the FIT"
         data[at + len(sub) // 2] ^= 0xFF
@@ -148,9 +153,9 @@ def _flip_in(board, part):
 
 # (file name, part to corrupt or None for a truncation, U-Boot's errors)
 BROKEN = [
-    ("corrupt.itb", "cokernel.bin",
+    ("corrupt.itb", "cokernel",
      [r"Bad hash value for 'hash-1' hash node", r"ERROR: can't get kernel image!"]),
-    ("corrupt-linux.itb", "linux/vmlinux.bin",
+    ("corrupt-linux.itb", "linux",
      [r"Bad hash value for 'hash-1' hash node in 'linux' image node",
       r"Loadable\(s\) is corrupt or invalid"]),
     ("truncated.itb", None,
