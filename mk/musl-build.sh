@@ -12,15 +12,21 @@
 # of the libc is compiled with; programs that link it must share their ABI
 # flags (-m4 vs -m4-nofpu, endianness). Prints the install directory:
 #   include/      musl's headers and Linux's UAPI headers (linux/, asm/, ...)
-#   lib/          libc.a, crt1.o, Scrt1.o, crti.o, crtn.o (no shared library)
+#   lib/          libc.a, crt1.o, Scrt1.o, crti.o, crtn.o (no shared library),
+#                 and libgcc.a from GCC's source, built with <cflags> too
+#                 (mk/libgcc-build.sh --linux: Debian's sh4 libgcc.a is
+#                 miscompiled like its glibc)
 #   lib/musl-gcc.specs  for `<cross>gcc -specs <it> -static`: musl's
-#                 headers, start files and libc.a instead of the cross
-#                 compiler's default (glibc) ones; GCC's own headers
-#                 (stddef.h, ...) and libgcc.a stay.
+#                 headers, start files and libc.a, and that libgcc.a,
+#                 instead of the cross compiler's; GCC's own headers
+#                 (stddef.h, ...) stay. No crtbeginS.o/crtendS.o (also
+#                 Debian's build): musl runs .init_array/.fini_array
+#                 itself, and no C++ (__dso_handle, EH frame
+#                 registration) is built against it.
 # Cached in $CK_CACHE/musl-<key>, <key> hashing the musl source version,
 # the Linux source version, the cross compiler's version, the flags (the
-# GCC plugin's path carries its own key) and this script; a rerun prints
-# the cached path at once.
+# GCC plugin's path carries its own key), this script and
+# mk/libgcc-build.sh; a rerun prints the cached path at once.
 #
 # Why musl: Debian's source package builds with a plain cross compiler
 # (one configure, one make, about a minute for the static library), and it
@@ -49,9 +55,12 @@ ver=$(apt-cache showsrc musl 2>/dev/null | awk '/^Version:/ {print $2}' | sort -
 lver=$(dpkg-query -W -f='${Version}' linux-source-6.1 2>/dev/null || stat -c %s "$ltar")
 
 key=$( (echo "$ver"; echo "$lver"; echo "$larch $cross"; "${cross}gcc" --version | head -1
-	echo "$cflags"; cat "$0") | sha256sum | cut -c1-12)
+	echo "$cflags"; cat "$0" "$(dirname "$0")/libgcc-build.sh") | sha256sum | cut -c1-12)
 dir=$cache/musl-$key
-built() { [ -f "$dir/lib/libc.a" ] && [ -f "$dir/lib/musl-gcc.specs" ] && [ -d "$dir/include/asm" ]; }
+built() {
+	[ -f "$dir/lib/libc.a" ] && [ -f "$dir/lib/libgcc.a" ] &&
+		[ -f "$dir/lib/musl-gcc.specs" ] && [ -d "$dir/include/asm" ]
+}
 if built; then
 	touch "$dir" 2>/dev/null || true	# last used, for pruning
 	echo "$dir"
@@ -100,11 +109,17 @@ ck_build_watch "$log" objs nice -n 10 make -C "$dir.tmp/src" -j"$jobs" lib/libc.
 make -C "$dir.tmp/src" install-headers install-libs DESTDIR="$dir.tmp/out" >> "$log" 2>&1 ||
 	{ tail -20 "$log" >&2; die "install failed (log $log)"; }
 [ -f "$dir.tmp/out/lib/libc.a" ] || die "no lib/libc.a after the install (log $log)"
+# shellcheck disable=SC2086 # (the flags are words)
+lg=$("$(dirname "$0")/libgcc-build.sh" --linux "$cross" $cflags) || die "libgcc build failed"
+cp "$lg/libgcc.a" "$dir.tmp/out/lib/libgcc.a"
 # the specs name the final directory; the dynamic loader is named only
 # because the spec syntax wants one: every program here links -static
 ldso=$(sed -n 's/^LDSO_PATHNAME *= *//p' "$dir.tmp/src/config.mak")
-sh "$dir.tmp/src/tools/musl-gcc.specs.sh" "$dir/include" "$dir/lib" "${ldso:-/lib/ld-musl.so.1}" \
-	> "$dir.tmp/out/lib/musl-gcc.specs"
+sh "$dir.tmp/src/tools/musl-gcc.specs.sh" "$dir/include" "$dir/lib" "${ldso:-/lib/ld-musl.so.1}" |
+	sed -e "s|^libgcc\.a%s .*|$dir/lib/libgcc.a|" -e 's| crtbeginS\.o%s||' \
+		-e 's|^crtendS\.o%s ||' > "$dir.tmp/out/lib/musl-gcc.specs"
+! grep -qE 'crt(begin|end)|libgcc\.a%s' "$dir.tmp/out/lib/musl-gcc.specs" ||
+	die "musl-gcc.specs still names the compiler's crtbegin/crtend or libgcc.a"
 cp "$dir.tmp/src/COPYRIGHT" "$dir.tmp/out/COPYRIGHT.musl"
 mv "$dir.tmp/out" "$dir"
 rm -rf "$dir.tmp"
