@@ -54,30 +54,19 @@ cache=${CK_CACHE:?CK_CACHE not set}
 jobs=${JOBS:-2}
 say() { printf '[libgcc] %s\n' "$*" >&2; }
 die() { printf '[libgcc] error: %s\n' "$*" >&2; exit 1; }
+. "$(dirname "$0")/build-lib.sh"
 
 command -v "${cross}gcc" >/dev/null || die "${cross}gcc missing: run 'make deps'"
-gccmaj=$("${cross}gcc" -dumpversion | cut -d. -f1)
-gcctar=$(ls /usr/src/gcc-"$gccmaj"/gcc-*.tar.* 2>/dev/null | sort -V | tail -1 || true)
-[ -n "$gcctar" ] || die "no /usr/src/gcc-$gccmaj/gcc-*.tar.*: package gcc-$gccmaj-source missing, run 'make deps'"
-gccver=$(dpkg-query -W -f='${Version}' gcc-"$gccmaj"-source 2>/dev/null || stat -c %s "$gcctar")
+ck_gcc_source "$cross"
 plugin_inc=$("${cross}gcc" -print-file-name=plugin)/include
-[ -f "$plugin_inc/tm.h" ] || die "no $plugin_inc/tm.h: package gcc-$gccmaj-plugin-dev-${cross%-} missing, run 'make deps'"
+[ -f "$plugin_inc/tm.h" ] ||
+	die "no $plugin_inc/tm.h: package gcc-<N>-plugin-dev-${cross%-} missing, run 'make deps'"
 
 key=$( (basename "$gcctar"; echo "$gccver"; "${cross}gcc" --version | head -1
 	echo "${cflags[*]}"; echo "linux $linux"; cat "$0") | sha256sum | cut -c1-12)
 dir=$cache/libgcc-$key
-if [ -f "$dir/libgcc.a" ]; then
-	touch "$dir" 2>/dev/null || true	# last used, for pruning
-	echo "$dir"
-	exit 0
-fi
-mkdir -p "$cache"
-exec 9> "$cache/libgcc.lock"
-flock 9
-if [ -f "$dir/libgcc.a" ]; then	# built while we waited for the lock
-	echo "$dir"
-	exit 0
-fi
+built() { [ -f "$dir/libgcc.a" ]; }
+ck_cache_lock "$dir"
 
 start=$(date +%s)
 rm -rf "$dir.tmp"
@@ -143,13 +132,6 @@ missing=$(comm -13 <(globals "$dir.tmp/o/"*.o) <(globals "$("${cross}gcc" -print
 	grep -vE "$allowed" || true)
 [ -z "$missing" ] || die "routines of Debian's libgcc.a not built: $(echo $missing)"
 "${cross}ar" rcs "$dir.tmp/out/libgcc.a" "$dir.tmp/o/"*.o
-mv "$dir.tmp/out" "$dir"
-rm -rf "$dir.tmp"
-rm -rf "$cache/libgcc-"????????????.tmp
 # a build is ~0.5 MiB: keep the three used last besides this one (the
 # userland's and the RT side's flags, another checkout)
-ls -dt "$cache/libgcc-"???????????? 2>/dev/null | grep -vxF "$dir" | tail -n +4 |
-	while read -r old; do say "removing old build $old"; rm -rf "$old"; done ||
-	true	# (grep finds nothing: nothing to remove)
-say "built in $(( $(date +%s) - start )) s: $dir"
-echo "$dir"
+ck_cache_commit "$dir" 3 "$start"

@@ -61,18 +61,7 @@ built() {
 	[ -f "$dir/lib/libc.a" ] && [ -f "$dir/lib/libgcc.a" ] &&
 		[ -f "$dir/lib/musl-gcc.specs" ] && [ -d "$dir/include/asm" ]
 }
-if built; then
-	touch "$dir" 2>/dev/null || true	# last used, for pruning
-	echo "$dir"
-	exit 0
-fi
-mkdir -p "$cache"
-exec 9> "$cache/musl.lock"
-flock 9
-if built; then	# another make built it while we waited for the lock
-	echo "$dir"
-	exit 0
-fi
+ck_cache_lock "$dir"
 
 start=$(date +%s)
 rm -rf "$dir.tmp"
@@ -121,13 +110,5 @@ sh "$dir.tmp/src/tools/musl-gcc.specs.sh" "$dir/include" "$dir/lib" "${ldso:-/li
 ! grep -qE 'crt(begin|end)|libgcc\.a%s' "$dir.tmp/out/lib/musl-gcc.specs" ||
 	die "musl-gcc.specs still names the compiler's crtbegin/crtend or libgcc.a"
 cp "$dir.tmp/src/COPYRIGHT" "$dir.tmp/out/COPYRIGHT.musl"
-mv "$dir.tmp/out" "$dir"
-rm -rf "$dir.tmp"
-# a build is ~12 MiB: keep the one used last besides this one (other
-# flags, another checkout), remove the rest and failed builds
-rm -rf "$cache/musl-"????????????.tmp
-ls -dt "$cache/musl-"???????????? 2>/dev/null | grep -vxF "$dir" | tail -n +2 |
-	while read -r old; do say "removing old build $old"; rm -rf "$old"; done ||
-	true	# (grep finds nothing: nothing to remove)
-say "built in $(( $(date +%s) - start )) s: $dir"
-echo "$dir"
+# a build is ~12 MiB: keep the one used last besides this one
+ck_cache_commit "$dir" 1 "$start"
