@@ -55,7 +55,7 @@ if [ $libc = musl ]; then
 		-e 's/^\(CONFIG_EXTRA_COMPAT\)=y/# \1 is not set/' "$dir.tmp/build/.config"
 fi
 log=$dir.tmp/build.log
-say "building with ${cross}gcc $cflags, Debian's static config (nice, -j$jobs; log: $log)"
+say "building with ${cross}gcc${cflags:+ $cflags}, Debian's static config (nice, -j$jobs; log: $log)"
 # with flags, CC on the command line: busybox's Makefile takes it for
 # compiling and linking (and leaves HOSTCC, for its build tools, alone)
 cc=()

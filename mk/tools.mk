@@ -12,9 +12,9 @@
 # cross compiler with its own libc (Debian's glibc), or with LINUX_LIBC :=
 # musl in board.mk, musl built from Debian's source by mk/musl-build.sh
 # with LINUX_USER_CFLAGS, and its libgcc.a (cached; $(B)/musl links to
-# it). LINUX_USER_CFLAGS:
-# what every compile and link of the guest's programs takes (SH-4: the GCC
-# plugin, mk/sh4.mk); TOOLCHAIN_DEPS comes first (order-only).
+# it). LINUX_USER_CFLAGS: what every compile and link of the guest's
+# programs takes (SH-4: the GCC plugin, mk/sh4.mk); TOOLCHAIN_DEPS comes
+# first (order-only).
 LINUX_USER_CFLAGS ?=
 ifeq ($(LINUX_LIBC),musl)
 LINUX_LIBC_LINK := $(B)/musl
