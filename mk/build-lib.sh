@@ -21,6 +21,55 @@ ck_debsrc_unpack() {
 	rm -f "$dest.unpack.log"
 }
 
+# ck_gcc_source <cross-prefix>: sets gcctar and gccver to the tarball of
+# Debian's gcc-<N>-source for the cross compiler's major version N and to
+# that package's version (dies when it is not installed).
+ck_gcc_source() {
+	local gccmaj
+	gccmaj=$("${1}gcc" -dumpversion | cut -d. -f1)
+	gcctar=$(ls /usr/src/gcc-"$gccmaj"/gcc-*.tar.* 2>/dev/null | sort -V | tail -1 || true)
+	[ -n "$gcctar" ] ||
+		die "no /usr/src/gcc-$gccmaj/gcc-*.tar.*: package gcc-$gccmaj-source missing, run 'make deps'"
+	gccver=$(dpkg-query -W -f='${Version}' gcc-"$gccmaj"-source 2>/dev/null || stat -c %s "$gcctar")
+}
+
+# ck_cache_lock <dir>: when the caller's built() finds the build <dir>
+# ($CK_CACHE/<kind>-<key>) there, print it and exit 0; else take <kind>'s
+# lock (held until the script ends) and look again, as another build may
+# have made it meanwhile; return to build it.
+ck_cache_lock() {
+	local dir=$1 base=${1%-*}
+	if built; then
+		touch "$dir" 2>/dev/null || true	# last used, for pruning
+		echo "$dir"
+		exit 0
+	fi
+	mkdir -p "${base%/*}"
+	exec 9> "$base.lock"
+	flock 9
+	if built; then
+		echo "$dir"
+		exit 0
+	fi
+}
+
+# ck_cache_commit <dir> <keep> <start>: the finished build in <dir>.tmp/out
+# becomes <dir> ($CK_CACHE/<kind>-<key>); the rest of <dir>.tmp goes, and
+# so does what failed builds of that kind left behind, and every build of
+# it but the <keep> used last besides this one (other flags, another
+# checkout). <start>: the build's start (date +%s), for its time. Prints
+# <dir>.
+ck_cache_commit() {
+	local dir=$1 keep=$2 start=$3 base=${1%-*}
+	mv "$dir.tmp/out" "$dir"
+	rm -rf "$dir.tmp" "$base-"????????????.tmp
+	ls -dt "$base-"???????????? 2>/dev/null | grep -vxF "$dir" | tail -n +$((keep + 1)) |
+		while read -r old; do say "removing old build $old"; rm -rf "$old"; done ||
+		true	# (grep finds nothing: nothing to remove)
+	say "built in $(( $(date +%s) - start )) s: $dir"
+	echo "$dir"
+}
+
 # ck_build_watch <log> <progress> <command...>: run <command> (niced by the
 # caller) with its output in <log>, saying every 30 s how far it got
 # (<progress>: a command that prints a short status from the log), so that

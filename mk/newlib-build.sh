@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # newlib-build.sh - newlib (libc.a, libm.a and headers) for the RT programs
-# of a board whose CPU Debian ships no bare-metal newlib for (PowerPC),
+# of a board whose CPU Debian ships no bare-metal newlib for (PowerPC, SH),
 # built from Debian's newlib-source (/usr/src/newlib/newlib-*.tar.*) with
 # Debian's Linux cross compiler as the target compiler.
 #
-# usage: newlib-build.sh [--softfp] <target> <cross-prefix> <cflags...>
+# usage: newlib-build.sh [--softfp | --libgcc] <target> <cross-prefix> <cflags...>
 #   e.g. newlib-build.sh --softfp powerpc-eabi powerpc-linux-gnu- -mcpu=8548 -msoft-float ...
+#        newlib-build.sh --libgcc sh-elf sh4-linux-gnu- -m4-nofpu -ml -fplugin=...
 # <target> is the triple newlib is configured for (it picks newlib's
 # machine directory and defaults), <cflags> the board's CPU and ABI flags;
 # the code that links the result must be compiled with the same ABI flags.
@@ -25,17 +26,23 @@
 # which an e500v2 does not have, taking their arguments in FPRs, which
 # -msoft-float code does not use. Link it before -lgcc.
 #
+# --libgcc: also <target>/lib/libgcc.a, a whole libgcc built from GCC's
+# source with <cflags> (mk/libgcc-build.sh: SH-4, whose Debian libgcc.a is
+# the -m4 multilib only and miscompiled; its fp-bit routines are the soft
+# float of -m4-nofpu code). The link's -L<target>/lib finds it before the
+# compiler's own.
+#
 # What is built: nano formatted I/O (no floating point in printf unless
 # the program links _printf_float) and nano malloc, a small struct _reent
 # (--enable-newlib-reent-small), no supplied system calls (the co-kernel
 # has its own, cokernel/libc/glue.c), no multilib (one CPU per build).
 set -euo pipefail
-usage="usage: newlib-build.sh [--softfp] <target> <cross-prefix> <cflags...>"
-softfp=no
-if [ "${1:-}" = --softfp ]; then
-	softfp=yes
-	shift
-fi
+usage="usage: newlib-build.sh [--softfp | --libgcc] <target> <cross-prefix> <cflags...>"
+softfp=no libgcc=no
+case ${1:-} in
+--softfp) softfp=yes && shift ;;
+--libgcc) libgcc=yes && shift ;;
+esac
 target=${1:?$usage}
 cross=${2:?$usage}
 shift 2
@@ -52,15 +59,14 @@ command -v "${cross}gcc" >/dev/null || die "${cross}gcc missing: run 'make deps'
 pkgver=$(dpkg-query -W -f='${Version}' newlib-source 2>/dev/null || stat -c %s "$tar")
 gcctar='' gccver=''
 if [ $softfp = yes ]; then
-	gccmaj=$("${cross}gcc" -dumpversion | cut -d. -f1)
-	gcctar=$(ls /usr/src/gcc-"$gccmaj"/gcc-*.tar.* 2>/dev/null | sort -V | tail -1 || true)
-	[ -n "$gcctar" ] || die "no /usr/src/gcc-$gccmaj/gcc-*.tar.*: package gcc-$gccmaj-source missing, run 'make deps'"
-	gccver=$(dpkg-query -W -f='${Version}' gcc-"$gccmaj"-source 2>/dev/null || stat -c %s "$gcctar")
+	ck_gcc_source "$cross"
 	case $target in	# libgcc's directory of the CPU's sfp-machine.h
 	powerpc*) sfpdir=rs6000 ;;
 	*) die "--softfp: which libgcc/config/<dir>/sfp-machine.h serves $target? (add it here)" ;;
 	esac
 fi
+# (the libgcc.a of --libgcc follows GCC's source too: its version keys)
+[ $libgcc = no ] || ck_gcc_source "$cross"
 
 # -Os -ffunction-sections -fdata-sections: the co-kernel links with
 # --gc-sections and keeps only what it calls. -fno-pic -fno-pie: the
@@ -75,26 +81,16 @@ conf=(--target="$target" --prefix=/ --disable-newlib-supplied-syscalls
 	--enable-newlib-reent-small --disable-nls --disable-multilib)
 
 key=$( (basename "$tar"; echo "$pkgver"; echo "$target"; "${cross}gcc" --version | head -1
-	echo "$cflags"; echo "${conf[*]}"; echo "softfp $softfp $gcctar $gccver"; cat "$0") |
+	echo "$cflags"; echo "${conf[*]}"; echo "softfp $softfp $gcctar $gccver"; cat "$0"
+	[ $libgcc = no ] || { echo libgcc; cat "$(dirname "$0")/libgcc-build.sh"; }) |
 	sha256sum | cut -c1-12)
 dir=$cache/newlib-$key
 built() {
 	[ -f "$dir/$target/lib/libc.a" ] && [ -f "$dir/$target/lib/libm.a" ] &&
-		{ [ $softfp = no ] || [ -f "$dir/$target/lib/libsoftfp.a" ]; }
+		{ [ $softfp = no ] || [ -f "$dir/$target/lib/libsoftfp.a" ]; } &&
+		{ [ $libgcc = no ] || [ -f "$dir/$target/lib/libgcc.a" ]; }
 }
-if built; then
-	touch "$dir" 2>/dev/null || true	# last used, for pruning
-	say "cached: $dir"
-	echo "$dir"
-	exit 0
-fi
-mkdir -p "$cache"
-exec 9> "$cache/newlib.lock"
-flock 9
-if built; then	# another make built it while we waited for the lock
-	echo "$dir"
-	exit 0
-fi
+ck_cache_lock "$dir"
 
 start=$(date +%s)
 rm -rf "$dir.tmp"
@@ -116,6 +112,31 @@ make -C "$dir.tmp/build" install-target-newlib DESTDIR="$dir.tmp/out" >> "$log" 
 	{ tail -20 "$log" >&2; die "install failed (log $log)"; }
 [ -f "$dir.tmp/out/$target/lib/libc.a" ] && [ -f "$dir.tmp/out/$target/lib/libm.a" ] ||
 	die "no $target/lib/libc.a and libm.a after the install (log $log)"
+case $target in
+sh*)
+	# SH: newlib's assembly (libc/machine/sh: memcpy, strlen, setjmp, ...)
+	# names its C symbols with sh-elf's leading underscore (asm.h
+	# _C_LABEL), which the Linux cross compiler used here does not add:
+	# they get C's names. libc/sys/sh holds the GDB simulator's system
+	# calls (trapa #34), not the co-kernel's (cokernel/libc/glue.c): its
+	# members go (crt0.o is installed apart and never linked).
+	for f in libc libg; do
+		a=$dir.tmp/out/$target/lib/$f.a
+		[ -f "$a" ] || continue
+		tar -xOf "$tar" --wildcards '*/newlib/libc/machine/sh/*.S' |
+			sed -n 's/.*ENTRY(\([A-Za-z0-9_]*\)).*/_\1 \1/p' | sort -u > "$dir.tmp/redefine"
+		[ -s "$dir.tmp/redefine" ] || die "no ENTRY() in newlib's libc/machine/sh/*.S"
+		"${cross}objcopy" --redefine-syms="$dir.tmp/redefine" "$a"
+		mapfile -t sys < <(tar -tf "$tar" --wildcards '*/newlib/libc/sys/sh/*.[cS]' |
+			sed -n 's|.*/\([a-z_0-9]*\)\.[cS]$|lib_a-\1.o|p' | grep -vx 'lib_a-crt0.o')
+		"${cross}ar" d "$a" "${sys[@]}"
+	done
+	if "${cross}nm" "$dir.tmp/out/$target/lib/libc.a" 2>/dev/null |
+		grep -qE ' [TW] _(memcpy|strlen|setjmp)$| [TU] __trap34$'; then
+		die "libc.a still has sh-elf names or the simulator's system calls"
+	fi
+	;;
+esac
 # PowerPC: small data must be addressed absolutely (the co-kernel sets up
 # no _SDA_BASE_ in r13): no SDA-relative relocations
 if "${cross}objdump" -r "$dir.tmp/out/$target/lib/"lib[cm].a |
@@ -148,13 +169,11 @@ if [ $softfp = yes ]; then
 		{ tail -20 "$log" >&2; die "soft-fp build failed (log $log)"; }
 	"${cross}ar" rcs "$dir.tmp/out/$target/lib/libsoftfp.a" "$dir.tmp/softfp/"*.o
 fi
-mv "$dir.tmp/out" "$dir"
-rm -rf "$dir.tmp"
-# a build is ~3 MiB: keep the one used last besides this one (another
-# board's flags, another checkout), remove the rest and failed builds
-rm -rf "$cache/newlib-"????????????.tmp
-ls -dt "$cache/newlib-"???????????? 2>/dev/null | grep -vxF "$dir" | tail -n +2 |
-	while read -r old; do say "removing old build $old"; rm -rf "$old"; done ||
-	true	# (grep finds nothing: nothing to remove)
-say "built in $(( $(date +%s) - start )) s: $dir"
-echo "$dir"
+if [ $libgcc = yes ]; then
+	lg=$(JOBS=$jobs "$(dirname "$0")/libgcc-build.sh" "$cross" "${cpuflags[@]}") ||
+		die "libgcc build failed"
+	cp "$lg/libgcc.a" "$dir.tmp/out/$target/lib/libgcc.a"
+fi
+# a build is ~3 MiB: keep the two used last besides this one (the other
+# CPU's flags: e500 and r2d; another checkout)
+ck_cache_commit "$dir" 2 "$start"

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: MIT
 # newlib.mk - newlib (libc, libm) for the RT programs, on boards whose
-# board.mk names newlib's target triple in NEWLIB (e500: powerpc-eabi).
+# board.mk names newlib's target triple in NEWLIB (e500: powerpc-eabi, r2d:
+# sh-elf).
 #   make newlib     -> $(B)/newlib: a link to the cached build made by
 #                      mk/newlib-build.sh from Debian's newlib-source
 # On such boards the RT programs (cokernel/apps, and cokernel/apps/libc,
@@ -15,7 +16,10 @@
 # Inputs from bsp/$(BOARD)/board.mk: NEWLIB, NEWLIB_CPUFLAGS (ABI flags
 # the RT programs share with newlib), NEWLIB_BUILD_FLAGS (what newlib is
 # compiled with), NEWLIB_SOFTFP (yes: also GCC's soft-float routines,
-# libsoftfp.a, see mk/newlib-build.sh), NEWLIB_HEAP_BYTES (malloc's arena).
+# libsoftfp.a, see mk/newlib-build.sh), NEWLIB_LIBGCC (yes: a libgcc.a
+# built from GCC's source with NEWLIB_BUILD_FLAGS beside libc.a, which -lgcc
+# then finds before the compiler's: mk/libgcc-build.sh), NEWLIB_HEAP_BYTES
+# (malloc's arena).
 # Included by the Makefile after mk/cokernel.mk.
 
 .PHONY: newlib
@@ -28,18 +32,27 @@ NEWLIB_INC := $(NEWLIB_LINK)/$(NEWLIB)/include
 NEWLIB_LIBDIR := $(NEWLIB_LINK)/$(NEWLIB)/lib
 NEWLIB_STAMP := $(B)/newlib.stamp
 NEWLIB_BUILD = CK_CACHE=$(CK_CACHE) JOBS=$(JOBS) mk/newlib-build.sh \
-	$(if $(filter yes,$(NEWLIB_SOFTFP)),--softfp) $(NEWLIB) $(CROSS) $(NEWLIB_BUILD_FLAGS)
+	$(if $(filter yes,$(NEWLIB_SOFTFP)),--softfp) $(if $(filter yes,$(NEWLIB_LIBGCC)),--libgcc) \
+	$(NEWLIB) $(CROSS) $(NEWLIB_BUILD_FLAGS)
 
 newlib: $(NEWLIB_STAMP)
 
 # The stamp holds the cache directory; build again when the board's flags
 # or the script change, or when the cached build went away (the link
 # dangles). A rerun with everything cached takes a fraction of a second.
+# With QEMU_USER in board.mk (QEMU's user-mode emulator for the CPU), the
+# build runs tests/newlib/fpcheck.c on it first (mk/newlib-check.sh): wrong
+# soft-float or libm results, or an instruction of CK_FORBIDDEN_INSNS in
+# what it links, fail here, before any image.
 .PHONY: newlib-gone
-$(NEWLIB_STAMP): mk/newlib-build.sh $(filter %/board.mk,$(MAKEFILE_LIST)) \
-		$(if $(wildcard $(NEWLIB_LIBDIR)/libc.a),,newlib-gone)
+$(NEWLIB_STAMP): mk/newlib-build.sh $(if $(filter yes,$(NEWLIB_LIBGCC)),mk/libgcc-build.sh) \
+		$(if $(QEMU_USER),mk/newlib-check.sh tests/newlib/fpcheck.c) \
+		$(filter %/board.mk,$(MAKEFILE_LIST)) \
+		$(if $(wildcard $(NEWLIB_LIBDIR)/libc.a),,newlib-gone) | $(TOOLCHAIN_DEPS)
 	@mkdir -p $(@D)
-	@d=$$($(NEWLIB_BUILD)) && ln -sfn "$$d" $(NEWLIB_LINK) && echo "$$d" > $@
+	@d=$$($(NEWLIB_BUILD)) && ln -sfn "$$d" $(NEWLIB_LINK) && \
+		$(if $(QEMU_USER),mk/newlib-check.sh $(QEMU_USER) "$$d" $(NEWLIB) $(CROSS) \
+		'$(CK_FORBIDDEN_INSNS)' $(NEWLIB_BUILD_FLAGS) $(NEWLIB_CPUFLAGS) &&) echo "$$d" > $@
 
 # The RT programs and the system-call layer: newlib's headers instead of
 # the cross compiler's (-nostdinc: Debian's cross gcc would also search

@@ -3,7 +3,11 @@
 # project's Linux tools ($(B)/tools, see mk/tools.mk). busybox is Debian's
 # busybox-static .deb when the guest has a Debian architecture (BUSYBOX_ARCH
 # in board.mk), else built from Debian's busybox source with $(LINUX_CROSS)
-# (mk/busybox-build.sh, cached), e.g. for 32-bit PowerPC.
+# and the guest's libc and flags (mk/busybox-build.sh, mk/tools.mk; cached),
+# e.g. for 32-bit PowerPC, and for SH-4 with musl.
+# With QEMU_USER in board.mk (QEMU's user-mode emulator for the
+# guest's CPU), mk/user-check.sh runs busybox and the tools once before the
+# archive is made: a miscompiled libc or tool fails the build, not the boot.
 
 ROOTFS := $(B)/rootfs
 INITRAMFS_FILE := $(B)/initramfs.cpio.gz
@@ -26,17 +30,21 @@ BUSYBOX_INSTALL = test -n "$(BUSYBOX_DEB)" || \
 	echo "[rootfs] $(notdir $(BUSYBOX_DEB)) + tools -> $@"; \
 	dpkg-deb -x $(BUSYBOX_DEB) $(ROOTFS) && rm -rf $(ROOTFS)/usr/share
 else
-BUSYBOX_INSTALL = bb=$$(CK_CACHE=$(CK_CACHE) JOBS=$(JOBS) mk/busybox-build.sh $(LINUX_CROSS)) || exit 1; \
+BUSYBOX_INSTALL = bb=$$(CK_CACHE=$(CK_CACHE) JOBS=$(JOBS) mk/busybox-build.sh \
+		$(if $(LINUX_LIBC),--libc=$(LINUX_LIBC)) $(LINUX_CROSS) $(LINUX_USER_CFLAGS) \
+		$(LINUX_USER_LIBC_FLAGS)) || exit 1; \
 	echo "[rootfs] busybox built from Debian's source ($$bb) + tools -> $@"; \
 	install -D -m 0755 $$bb $(ROOTFS)/bin/busybox
 endif
 
-$(INITRAMFS_FILE): $(wildcard linux-guest/rootfs/*) $(TOOLS_FILES) mk/rootfs.mk
+$(INITRAMFS_FILE): $(wildcard linux-guest/rootfs/*) $(TOOLS_FILES) mk/rootfs.mk \
+		$(if $(QEMU_USER),mk/user-check.sh) $(LINUX_LIBC_STAMP) | $(TOOLCHAIN_DEPS)
 	@rm -rf $(ROOTFS) && mkdir -p $(ROOTFS)
 	@$(BUSYBOX_INSTALL)
 	@mkdir -p $(ROOTFS)/proc $(ROOTFS)/sys $(ROOTFS)/dev $(ROOTFS)/tmp $(ROOTFS)/etc $(ROOTFS)/usr/bin $(ROOTFS)/root
 	@install -m 0755 linux-guest/rootfs/init $(ROOTFS)/init
 	@install -m 0644 linux-guest/rootfs/profile $(ROOTFS)/etc/profile
 	@$(if $(TOOLS_FILES),install -m 0755 $(TOOLS_FILES) $(ROOTFS)/usr/bin/)
+	@$(if $(QEMU_USER),mk/user-check.sh $(QEMU_USER) $(ROOTFS))
 	@cd $(ROOTFS) && chmod -R go-w . && find . -exec touch -h -d @$(ROOTFS_EPOCH) {} + && \
 		find . | LC_ALL=C sort | cpio --quiet -o -H newc --owner=0:0 --reproducible | gzip -9n > $@

@@ -2,11 +2,40 @@
 # mk/tools.mk - Linux userspace tools (linux-guest/tools, GPL-2.0) using ipc/
 # and the channel library ipc/lib/libckipc (MIT, so any program may link it).
 #   make tools       -> $(B)/tools/{latency,ckipc,switchbench}: static, for the
-#                       guest, built with $(LINUX_CROSS)gcc (bsp/<board>/board.mk)
+#                       guest, built with $(LINUX_USER_CC) (below)
 #   make tools-host  -> $(HOSTB)/tools/...: the same for the build machine (ASan/
 #                       UBSan), run by the unit tests against a fake region file
 #                       (CKIPC_DEV=<file>). `make unit` builds them first and
 #                       passes their directory in CK_TOOLS_HOST.
+
+# The guest's C compiler, for the tools and busybox (mk/rootfs.mk): the
+# cross compiler with its own libc (Debian's glibc), or with LINUX_LIBC :=
+# musl in board.mk, musl built from Debian's source by mk/musl-build.sh
+# with LINUX_USER_CFLAGS, and its libgcc.a (cached; $(B)/musl links to
+# it). LINUX_USER_CFLAGS: what every compile and link of the guest's
+# programs takes (SH-4: the GCC plugin, mk/sh4.mk); TOOLCHAIN_DEPS comes
+# first (order-only).
+LINUX_USER_CFLAGS ?=
+ifeq ($(LINUX_LIBC),musl)
+LINUX_LIBC_LINK := $(B)/musl
+LINUX_LIBC_STAMP := $(B)/musl.stamp
+# the cached directory itself (not the link): a cache key that names it
+# (busybox's) changes with it
+LINUX_LIBC_DIR = $$(cat $(LINUX_LIBC_STAMP))
+LINUX_USER_LIBC_FLAGS = -specs $(LINUX_LIBC_DIR)/lib/musl-gcc.specs
+.PHONY: musl musl-gone
+musl: $(LINUX_LIBC_STAMP)
+# build again when the flags or the script change, or when the cached build
+# went away (the link dangles)
+$(LINUX_LIBC_STAMP): mk/musl-build.sh mk/libgcc-build.sh $(filter %/board.mk,$(MAKEFILE_LIST)) \
+		$(if $(wildcard $(LINUX_LIBC_LINK)/lib/libc.a),,musl-gone) | $(TOOLCHAIN_DEPS)
+	@mkdir -p $(@D)
+	@d=$$(CK_CACHE=$(CK_CACHE) JOBS=$(JOBS) mk/musl-build.sh $(LINUX_ARCH) $(LINUX_CROSS) \
+		$(LINUX_USER_CFLAGS)) && ln -sfn "$$d" $(LINUX_LIBC_LINK) && echo "$$d" > $@
+else ifneq ($(LINUX_LIBC),)
+$(error LINUX_LIBC '$(LINUX_LIBC)' in bsp/$(BOARD)/board.mk: empty (the cross compiler's) or musl)
+endif
+LINUX_USER_CC = $(LINUX_CROSS)gcc $(LINUX_USER_CFLAGS) $(LINUX_USER_LIBC_FLAGS)
 
 TOOLS_DIR := linux-guest/tools
 TOOLS_NAMES := latency ckipc switchbench regcheck sstep
@@ -22,10 +51,11 @@ TOOLS_HOST_SAN := -g -fsanitize=address,undefined -fno-sanitize-recover=all
 tools: $(addprefix $(TOOLS_OUT)/,$(TOOLS_NAMES))
 tools-host: $(addprefix $(TOOLS_HOST_OUT)/,$(TOOLS_NAMES))
 
-$(TOOLS_OUT)/%: $(TOOLS_DIR)/%.c $(TOOLS_LIB_SRCS) $(TOOLS_HDRS)
+$(TOOLS_OUT)/%: $(TOOLS_DIR)/%.c $(TOOLS_LIB_SRCS) $(TOOLS_HDRS) $(LINUX_LIBC_STAMP) \
+		| $(TOOLCHAIN_DEPS)
 	@mkdir -p $(@D)
 	@echo "  TOOL    $@"
-	@$(NICE) $(LINUX_CROSS)gcc -static $(TOOLS_CFLAGS) -o $@ $< $(TOOLS_LIB_SRCS) -lm
+	@$(NICE) $(LINUX_USER_CC) -static $(TOOLS_CFLAGS) -o $@ $< $(TOOLS_LIB_SRCS) -lm
 
 $(TOOLS_HOST_OUT)/%: $(TOOLS_DIR)/%.c $(TOOLS_LIB_SRCS) $(TOOLS_HDRS)
 	@mkdir -p $(@D)

@@ -10,8 +10,19 @@ CROSS := sh4-linux-gnu-
 # 12's miscompiling sh_treg_combine passes (mk/sh4.mk, DESIGN §9), and waits
 # for it to be built and checked (TOOLCHAIN_DEPS: order-only prerequisite
 # of every co-kernel compile, mk/cokernel.mk).
-# no newlib for SH yet: the RT programs link none
-NEWLIB :=
+# The RT programs link newlib (mk/newlib.mk), built from Debian's
+# newlib-source for sh-elf (newlib knows the CPU as sh, not sh4) with the
+# co-kernel's ABI, -m4-nofpu -ml, and the plugin. Their libgcc.a is built
+# from GCC's source with the same flags (NEWLIB_LIBGCC, mk/libgcc-build.sh):
+# Debian's is the -m4 multilib only (FPU division and conversions) and
+# miscompiled; the one built here holds the soft float (fp-bit) and no FPU
+# instruction.
+NEWLIB := sh-elf
+NEWLIB_CPUFLAGS :=
+NEWLIB_BUILD_FLAGS := -m4-nofpu -ml $(SH4_PLUGIN_FLAGS)
+NEWLIB_LIBGCC := yes
+# malloc's arena (init only: README.md, newlib), bytes
+NEWLIB_HEAP_BYTES := 65536
 # No SH libc headers are installed (Debian's sh4 glibc is never used) and
 # the compiler's search path ends in the host's /usr/include: only GCC's
 # own freestanding headers, _LIBC_LIMITS_H_ telling its limits.h that
@@ -52,6 +63,18 @@ TIMER_GRAVITY_NS ?= 90
 LINUX_IRQ_LINES :=
 LINUX_ARCH := sh
 LINUX_CROSS := sh4-linux-gnu-
+# Linux's programs (busybox, linux-guest/tools) are static and link musl
+# built from Debian's source (mk/musl-build.sh), and a libgcc.a built from
+# GCC's source with the same flags (mk/libgcc-build.sh): Debian's sh4
+# glibc and libgcc.a are miscompiled (DESIGN §9). -m4: the guest kernel
+# switches the FPU for its processes (CONFIG_SH_FPU).
+LINUX_LIBC := musl
+LINUX_USER_CFLAGS := $(SH4_PLUGIN_FLAGS) -m4 -ml
+# QEMU's user-mode emulator for the CPU (Debian package qemu-user): the
+# build runs busybox and the tools (mk/user-check.sh) and newlib's
+# soft-float check (mk/newlib-check.sh) once, so that a miscompiled library
+# fails the build, not the boot
+QEMU_USER := qemu-sh4
 
 QEMU_SYSTEM := qemu-system-sh4
 QEMU_MACHINE := r2d

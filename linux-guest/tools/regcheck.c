@@ -4,8 +4,10 @@
  *
  * Loads the registers with known patterns and spins on one only (ARM: r1-r12
  * and lr, counting in r0; PowerPC: r0, r3-r12, r14-r31, lr and cr, counting
- * in ctr), for a given time; the co-kernel's RT interrupt (FIQ, critical
- * input) preempts the loop at arbitrary instructions (1 kHz RT task). At the end every register must still hold its pattern,
+ * in ctr; SH-4: r1-r14, pr, mach, macl and gbr, counting in r0), for a
+ * given time; the co-kernel's RT interrupt (FIQ, critical input, SH-4 INTC
+ * level 15) preempts the loop at arbitrary instructions (1 kHz RT task).
+ * At the end every register must still hold its pattern,
  * and the loop counter must have run out normally (a corrupted flag would
  * have ended it early). usage: regcheck [seconds]   exit 0 = intact.
  */
@@ -196,6 +198,127 @@ static void spin(unsigned long loops, unsigned long *out)
 {
 	regcheck_spin(loops, out);
 }
+#elif defined(__sh__)
+/*
+ * SH-4: spin on r0 (dt/bf, the loop flag is SR.T) @loops times with rn
+ * (n = 1..14) holding n * 0x11111111, pr 0x5a5a5a5a, mach 0x3c3c3c3c, macl
+ * 0xc3c3c3c3 and gbr 0x69696969, then store them and r0 (0 at the end)
+ * into @out[19]. r15 (the stack) keeps its role; r0-r7 are bank 0 in user
+ * mode, the bank the co-kernel's entry must not confuse with its own. gbr
+ * is musl's thread pointer: nothing uses it while it holds the pattern (no
+ * signal handler runs, the loop calls nothing). A top-level function, so
+ * the compiler allocates none of the registers it takes.
+ */
+#define NREGS 19
+void regcheck_spin(unsigned long loops, unsigned long *out);
+__asm__(
+	"	.text\n"
+	"	.align	2\n"
+	"	.globl	regcheck_spin\n"
+	"	.type	regcheck_spin, @function\n"
+	"regcheck_spin:\n"
+	"	mov.l	r8, @-r15\n"
+	"	mov.l	r9, @-r15\n"
+	"	mov.l	r10, @-r15\n"
+	"	mov.l	r11, @-r15\n"
+	"	mov.l	r12, @-r15\n"
+	"	mov.l	r13, @-r15\n"
+	"	mov.l	r14, @-r15\n"
+	"	sts.l	pr, @-r15\n"
+	"	sts.l	mach, @-r15\n"
+	"	sts.l	macl, @-r15\n"
+	"	stc.l	gbr, @-r15\n"
+	"	mov.l	r5, @-r15\n"            /* @out */
+	"	mov	r4, r0\n"                /* @loops */
+	"	mov.l	.Lrc_pr, r1\n"
+	"	lds	r1, pr\n"
+	"	mov.l	.Lrc_mach, r1\n"
+	"	lds	r1, mach\n"
+	"	mov.l	.Lrc_macl, r1\n"
+	"	lds	r1, macl\n"
+	"	mov.l	.Lrc_gbr, r1\n"
+	"	ldc	r1, gbr\n"
+	"	mov.l	.Lrc_r1, r1\n"
+	"	mov.l	.Lrc_r2, r2\n"
+	"	mov.l	.Lrc_r3, r3\n"
+	"	mov.l	.Lrc_r4, r4\n"
+	"	mov.l	.Lrc_r5, r5\n"
+	"	mov.l	.Lrc_r6, r6\n"
+	"	mov.l	.Lrc_r7, r7\n"
+	"	mov.l	.Lrc_r8, r8\n"
+	"	mov.l	.Lrc_r9, r9\n"
+	"	mov.l	.Lrc_r10, r10\n"
+	"	mov.l	.Lrc_r11, r11\n"
+	"	mov.l	.Lrc_r12, r12\n"
+	"	mov.l	.Lrc_r13, r13\n"
+	"	mov.l	.Lrc_r14, r14\n"
+	"1:	dt	r0\n"
+	"	bf	1b\n"
+	"	mov.l	r0, @-r15\n"            /* the counter */
+	"	mov.l	@(4, r15), r0\n"        /* @out */
+	"	mov.l	r1, @(0, r0)\n"
+	"	mov.l	r2, @(4, r0)\n"
+	"	mov.l	r3, @(8, r0)\n"
+	"	mov.l	r4, @(12, r0)\n"
+	"	mov.l	r5, @(16, r0)\n"
+	"	mov.l	r6, @(20, r0)\n"
+	"	mov.l	r7, @(24, r0)\n"
+	"	mov.l	r8, @(28, r0)\n"
+	"	mov.l	r9, @(32, r0)\n"
+	"	mov.l	r10, @(36, r0)\n"
+	"	mov.l	r11, @(40, r0)\n"
+	"	mov.l	r12, @(44, r0)\n"
+	"	mov.l	r13, @(48, r0)\n"
+	"	mov.l	r14, @(52, r0)\n"
+	"	sts	pr, r1\n"
+	"	mov.l	r1, @(56, r0)\n"
+	"	sts	mach, r1\n"
+	"	mov.l	r1, @(60, r0)\n"
+	"	add	#64, r0\n"               /* @(disp) reaches 60 only */
+	"	sts	macl, r1\n"
+	"	mov.l	r1, @(0, r0)\n"
+	"	stc	gbr, r1\n"
+	"	mov.l	r1, @(4, r0)\n"
+	"	mov.l	@r15+, r1\n"            /* the counter */
+	"	mov.l	r1, @(8, r0)\n"
+	"	add	#4, r15\n"               /* @out */
+	"	ldc.l	@r15+, gbr\n"
+	"	lds.l	@r15+, macl\n"
+	"	lds.l	@r15+, mach\n"
+	"	lds.l	@r15+, pr\n"
+	"	mov.l	@r15+, r14\n"
+	"	mov.l	@r15+, r13\n"
+	"	mov.l	@r15+, r12\n"
+	"	mov.l	@r15+, r11\n"
+	"	mov.l	@r15+, r10\n"
+	"	mov.l	@r15+, r9\n"
+	"	rts\n"
+	"	mov.l	@r15+, r8\n"             /* (delay slot) */
+	"	.align	2\n"
+	".Lrc_pr:	.long	0x5a5a5a5a\n"
+	".Lrc_mach:	.long	0x3c3c3c3c\n"
+	".Lrc_macl:	.long	0xc3c3c3c3\n"
+	".Lrc_gbr:	.long	0x69696969\n"
+	".Lrc_r1:	.long	0x11111111\n"
+	".Lrc_r2:	.long	0x22222222\n"
+	".Lrc_r3:	.long	0x33333333\n"
+	".Lrc_r4:	.long	0x44444444\n"
+	".Lrc_r5:	.long	0x55555555\n"
+	".Lrc_r6:	.long	0x66666666\n"
+	".Lrc_r7:	.long	0x77777777\n"
+	".Lrc_r8:	.long	0x88888888\n"
+	".Lrc_r9:	.long	0x99999999\n"
+	".Lrc_r10:	.long	0xaaaaaaaa\n"
+	".Lrc_r11:	.long	0xbbbbbbbb\n"
+	".Lrc_r12:	.long	0xcccccccc\n"
+	".Lrc_r13:	.long	0xdddddddd\n"
+	".Lrc_r14:	.long	0xeeeeeeee\n"
+	"	.size	regcheck_spin, . - regcheck_spin\n");
+
+static void spin(unsigned long loops, unsigned long *out)
+{
+	regcheck_spin(loops, out);
+}
 #endif
 
 #if defined(__arm__)
@@ -227,12 +350,25 @@ static void want_init(void)
 	want[NREGS - 2] = 0x5a5a5a5a;
 	want[NREGS - 1] = 0;
 }
+#elif defined(__sh__)
+static const unsigned long want[NREGS] = {
+	0x11111111, 0x22222222, 0x33333333, 0x44444444, 0x55555555,
+	0x66666666, 0x77777777, 0x88888888, 0x99999999, 0xaaaaaaaa,
+	0xbbbbbbbb, 0xcccccccc, 0xdddddddd, 0xeeeeeeee, 0x5a5a5a5a,
+	0x3c3c3c3c, 0xc3c3c3c3, 0x69696969, 0 };
+static const char *const name[NREGS] = {
+	"r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11",
+	"r12", "r13", "r14", "pr", "mach", "macl", "gbr", "r0 (loop counter)" };
+#endif
+
+#if defined(__arm__) || defined(__powerpc__) || defined(__sh__)
+#define REGCHECK_CPU 1
 #endif
 
 int main(int argc, char **argv)
 {
 	long long secs = 3;
-#if defined(__arm__) || defined(__powerpc__)
+#ifdef REGCHECK_CPU
 	unsigned long got[NREGS];
 	unsigned long rounds = 0;
 	time_t end;
@@ -246,8 +382,8 @@ int main(int argc, char **argv)
 	if (argc == 2 && cli_number("regcheck", "seconds", argv[1], 1, 86400,
 				    &secs))
 		return 2;
-#if !defined(__arm__) && !defined(__powerpc__)
-	fprintf(stderr, "regcheck: ARM and PowerPC only\n");
+#ifndef REGCHECK_CPU
+	fprintf(stderr, "regcheck: ARM, PowerPC and SH-4 only\n");
 	return 2;
 #else
 #ifdef __powerpc__
