@@ -6,9 +6,10 @@ __builtin_trap() and overwrite their stack canary. Each must be suspended
 and reported on the console, nothing may stop the co-kernel, and the
 latency task beside them keeps sampling with no overrun. (With Linux,
 tests/qemu/test_fault.py drives the same kinds of fault from the shell.)
-Boards whose board.mk says RT_FAULTS_BARE := yes: e500's co-kernel reports
-an RT task's program check before Linux as fatal (its containment goes
-through Linux's vectors, linux-guest/patches/0004).
+Boards whose board.mk says RT_FAULTS_BARE := yes, where the co-kernel's
+own vectors send an RT task's exception to the fault path Linux's vectors
+use after the hand-over (versatilepb, e500 and mpc8544ds: arch_fault_entry;
+r2d: arch_exception()).
 
 Under -icount shift=0,sleep=off with a fixed seed (cksession).
 """
