@@ -263,7 +263,12 @@ arch_ctx_switch:
  * is the current RT task's. Before Linux nothing runs in user mode, so the
  * filter has no MSR[PR] test. r10 carries the CK_FAULT_* kind in bits 0-7
  * and the IVOR in bits 8-15 (Linux's filter passes the kind alone):
- * arch_fault_task() reads both.
+ * arch_fault_task() reads both. A critical input can come at the
+ * vector's first instructions (base-class interrupts keep MSR[CE]:
+ * e500CORERM 5.7); should the RT interrupt switch to another task that
+ * faults before this one runs again, SRR0/1, DEAR and ESR are that one's
+ * by then: this task is still the one suspended, with the other's PC and
+ * status in its report.
  *
  * Everything else is fatal: a fault with r1 elsewhere (the root context on
  * the boot stack, the RT entry, an RT interrupt handler or timer callback,
