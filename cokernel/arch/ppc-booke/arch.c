@@ -149,7 +149,11 @@ static void raw_reg(const char *name, uint32_t v)
  * arch_fault_task() finds no task to charge with): print it on the UART
  * directly (the console ring may be what broke) and stop with both
  * classes masked. @ivor: the IVOR number (1-15, 32-35); @sp, @lr: r1 and
- * LR of the interrupted context.
+ * LR of the interrupted context. Under QEMU 7.2 a program interrupt's
+ * SRR1 also carries the classic PowerPC reason bits (0x80000 illegal,
+ * 0x40000 privileged, 0x20000 trap: target/ppc/excp_helper.c
+ * powerpc_excp_booke), which are MSR bits on Book-E (0x20000 is CE):
+ * ESR gives the reason.
  * Context: exception entry (entry.S), on the exception or critical stack.
  */
 void arch_fault(uint32_t ivor, uint32_t sp, uint32_t lr)

@@ -169,11 +169,11 @@ ctx_restore:
  * (linux-guest/patches/0004, ipc/ck_guest.h) or from the co-kernel's own
  * vectors before Linux (rt_fault_vector below): r10 = CK_FAULT_* kind
  * (the own vectors add the IVOR in bits 8-15), the task's r10/r11 in
- * SPRG4/SPRG5 and CTR in SPRG0, every other register,
- * SRR0/1, DEAR and ESR as the interrupt left them, MSR[CE] possibly on
- * (the interrupt clears it only in QEMU). Mask CE, save the task like
- * arch_rt_entry, then on the critical stack let arch_fault_task() suspend
- * it, and resume the task it returns.
+ * SPRG4/SPRG5 and CTR in SPRG0, every other register, SRR0/1, DEAR and
+ * ESR as the interrupt left them, MSR[CE] possibly on (base-class
+ * interrupts keep it: e500CORERM 5.7, qemu/patches/0001). Mask CE, save
+ * the task like arch_rt_entry, then on the critical stack let
+ * arch_fault_task() suspend it, and resume the task it returns.
  */
 	.balign	16
 	.global arch_fault_entry
@@ -247,7 +247,8 @@ arch_ctx_switch:
  *   IVOR5  alignment: lmw/stmw, lwarx/stwcx., dcbz where misaligned or
  *          not cacheable; DEAR
  *   IVOR6  program: illegal or unimplemented instruction (classic FPU
- *          ones included: the e500v2 has none, so IVOR7 is never taken),
+ *          ones included: the e500 implements no IVOR7, e500CORERM
+ *          2.7.1.5 table 2-8),
  *          trap (tw/twi: __builtin_trap()); ESR says which
  *   IVOR8  system call (sc): reported at the sc itself (SRR0 - 4)
  *   IVOR13 data TLB error: an address no TLB entry maps (before Linux,
@@ -275,7 +276,7 @@ arch_ctx_switch:
  * the fault path itself: the critical stack) and every other IVOR: 1
  * (machine check: asynchronous on the e500, MCSRR0 need not point at the
  * culprit), 4 (external input: MSR[EE] is 0 in the co-kernel), 7 and 9
- * (no FPU, no APU: e500CORERM 5.7), 10-12 (decrementer, FIT, watchdog:
+ * (not implemented on the e500: table 2-8), 10-12 (decrementer, FIT, watchdog:
  * never enabled before Linux), 15 (debug), 33/34 (embedded FP data and
  * round: they need MSR[SPE]), 35 (performance monitor). fault_common
  * reports the IVOR, the faulting context's r1 and LR and the status
