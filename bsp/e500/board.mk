@@ -139,3 +139,7 @@ LINUX_PTRACE_SINGLESTEP := yes
 # (instructions): Linux's critical-class prolog runs with MSR[CE] = 0 until
 # patch 0003 lets the critical input in again (94 under latency -p 100)
 LATENCY_DEBUGGER_EXTRA_NS := 94
+# an RT task's fault is contained before Linux too: the co-kernel's own
+# vectors send an RT task's exceptions to arch_fault_entry (entry.S
+# rt_fault_vector; test_fault_bare.py); mpc8544ds inherits it
+RT_FAULTS_BARE := yes

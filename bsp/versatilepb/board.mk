@@ -64,3 +64,7 @@ LINUX_IRQ_TIMER := timer|sp804
 LINUX_IRQ_CONSOLE := hvc_console
 # ARM Linux has no PTRACE_SINGLESTEP (linux-guest/tools/sstep.c)
 LINUX_PTRACE_SINGLESTEP := no
+# an RT task's fault is contained before Linux too: the co-kernel's vector
+# page sends an RT task's (SYS mode) undefined instruction and aborts to
+# arch_fault_entry (start.S rt_task_filter; test_fault_bare.py)
+RT_FAULTS_BARE := yes

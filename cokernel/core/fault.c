@@ -94,7 +94,9 @@ struct ck_task *fault_task(uint32_t kind, uint32_t pc, uint32_t addr,
 {
 	struct ck_task *t = ck_current();
 
-	if (t == sched_root() || kind >= CK_FAULT_KINDS)
+	/* the root's, or the RT class's own (an RT interrupt, or the
+	 * watchdog tick a sleeping task runs in sched_block()) */
+	if (t == sched_root() || ck_core.in_irq || kind >= CK_FAULT_KINDS)
 		return NULL;
 	if (rt_faults.assert_task == t) {   /* its trap (undef, program) */
 		kind = CK_FAULT_ASSERT;

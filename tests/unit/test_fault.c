@@ -129,6 +129,48 @@ static void slow_hook_runs_every_tick(void **state)
 	assert_true(hook_calls <= 1000 / 25);
 }
 
+static bool hook_fault_armed;
+static bool hook_fault_ran;
+static struct ck_task *hook_fault_next;
+
+/* A hook that faults: the arch's fault entry hands the fault to
+ * fault_task() with the sleeping task current. */
+static void hook_fault(void)
+{
+	if (!hook_fault_armed)
+		return;
+	hook_fault_armed = false;
+	hook_fault_ran = true;
+	hook_fault_next = fault_task(CK_FAULT_PROGRAM, 0x1000, 0x1000, 0);
+}
+
+static void body_work_then_sleep(void *arg)
+{
+	(void)arg;
+	sim_advance(30 * MS);      /* past the first tick (25 ms) */
+	ck_task_sleep(10 * MS);    /* the tick runs here, the task current */
+	sim_log(3);
+}
+
+/* A fault in the watchdog tick a sleeping task runs is the RT class's own
+ * (ck_core.in_irq), not the task's: fault_task() refuses it (the arch
+ * then stops with its fatal report) and the task goes on. */
+static void fault_in_the_tick_is_no_task_fault(void **state)
+{
+	(void)state;
+	hook_fault_armed = true;
+	hook_fault_ran = false;
+	hook_fault_next = &tk[1];
+	assert_int_equal(ck_watchdog_hook(hook_fault), 0);
+	assert_int_equal(sim_task(&tk[0], 5, body_work_then_sleep, NULL), 0);
+	sim_start();
+	sim_run_until(100 * MS);
+	assert_true(hook_fault_ran);
+	assert_null(hook_fault_next);
+	assert_log(3);
+	assert_int_equal(fault_record()->faults, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -137,6 +179,7 @@ int main(void)
 		cmocka_unit_test_setup(watchdog_budget_is_checked, sim_setup),
 		cmocka_unit_test_setup(broken_canary_suspends_its_task, sim_setup),
 		cmocka_unit_test_setup(slow_hook_runs_every_tick, sim_setup),
+		cmocka_unit_test_setup(fault_in_the_tick_is_no_task_fault, sim_setup),
 	};
 
 	return cmocka_run_group_tests_name("fault", tests, NULL, NULL);

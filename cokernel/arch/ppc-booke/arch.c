@@ -30,7 +30,7 @@ uint32_t ck_boot_dtb_pa;
  */
 uint32_t booke_msr_keep = ~MSR_WE;
 
-void arch_fault(uint32_t ivor);
+void arch_fault(uint32_t ivor, uint32_t sp, uint32_t lr);
 
 #define mfspr(n)                                                    \
 	({                                                          \
@@ -144,24 +144,32 @@ static void raw_reg(const char *name, uint32_t v)
 }
 
 /*
- * arch_fault() - an interrupt the co-kernel does not expect (every IVOR but
- * IVOR0 before Linux): print it on the UART directly (the console ring may
- * be what broke) and stop with both classes masked.
- * @ivor: the IVOR number (0-15, 32-35).
- * Context: exception entry (entry.S), on the exception stack.
+ * arch_fault() - an interrupt the co-kernel does not contain (entry.S: every
+ * IVOR but 0 before Linux, unless it is an RT task's fault; a fault
+ * arch_fault_task() finds no task to charge with): print it on the UART
+ * directly (the console ring may be what broke) and stop with both
+ * classes masked. @ivor: the IVOR number (1-15, 32-35); @sp, @lr: r1 and
+ * LR of the interrupted context. Under QEMU 7.2 a program interrupt's
+ * SRR1 also carries the classic PowerPC reason bits (0x80000 illegal,
+ * 0x40000 privileged, 0x20000 trap: target/ppc/excp_helper.c
+ * powerpc_excp_booke), which are MSR bits on Book-E (0x20000 is CE):
+ * ESR gives the reason.
+ * Context: exception entry (entry.S), on the exception or critical stack.
  */
-void arch_fault(uint32_t ivor)
+void arch_fault(uint32_t ivor, uint32_t sp, uint32_t lr)
 {
 	raw_puts("\r\n[ck] FATAL interrupt IVOR");
 	raw_reg(" ", ivor);
-	raw_reg(" srr0=", mfspr(26));
-	raw_reg(" srr1=", mfspr(27));
+	raw_reg(" srr0=", mfspr(SPRN_SRR0));
+	raw_reg(" srr1=", mfspr(SPRN_SRR1));
 	raw_reg(" csrr0=", mfspr(SPRN_CSRR0));
 	raw_reg(" csrr1=", mfspr(SPRN_CSRR1));
 	raw_reg(" mcsrr0=", mfspr(SPRN_MCSRR0));
 	raw_reg(" mcsrr1=", mfspr(SPRN_MCSRR1));
 	raw_reg(" dear=", mfspr(SPRN_DEAR));
 	raw_reg(" esr=", mfspr(SPRN_ESR));
+	raw_reg(" r1=", sp);
+	raw_reg(" lr=", lr);
 	raw_puts("\r\n");
 	halt();
 }
@@ -343,28 +351,45 @@ uintptr_t arch_ctx_pc(const struct ck_arch_ctx *ctx)
 	return ctx->w[CTX_PC];
 }
 
-struct ck_task *arch_fault_task(uint32_t kind, uint32_t pc, uint32_t dear,
+struct ck_task *arch_fault_task(uint32_t kind_ivor, uint32_t pc, uint32_t dear,
 				uint32_t esr);
+
+/* The IVOR a CK_FAULT_* kind comes from in Linux's filter, which passes
+ * the kind alone (linux-guest/patches/0004). */
+#define IVOR_SYSCALL 8u
 
 /*
  * arch_fault_task() - C half of arch_fault_entry: the current RT task took
- * interrupt @kind (CK_FAULT_DATA: DSI, _PREFETCH: ISI, _ALIGN, _PROGRAM)
- * at @pc, with DEAR @dear and ESR @esr (EREF: DEAR holds the data address
- * of a DSI or alignment interrupt). Return: the task to resume. Not a
+ * an interrupt of CK_FAULT_* kind @kind_ivor bits 0-7 (DATA: DSI or data
+ * TLB error, PREFETCH: ISI or instruction TLB error, ALIGN, PROGRAM:
+ * program, system call or SPE unavailable) from IVOR @kind_ivor bits 8-15
+ * (0 from Linux's filter: the kind's usual IVOR), SRR0 @pc, DEAR @dear,
+ * ESR @esr (EREF: DEAR holds the data address of a DSI, alignment or data
+ * TLB error interrupt; a system call sets neither DEAR nor ESR, and SRR0
+ * is the instruction after the sc). Return: the task to resume. Not a
  * task's (nothing to contain): report and stop as arch_fault().
  * Context: critical stack, MSR[CE] = 0.
  */
-struct ck_task *arch_fault_task(uint32_t kind, uint32_t pc, uint32_t dear,
+struct ck_task *arch_fault_task(uint32_t kind_ivor, uint32_t pc, uint32_t dear,
 				uint32_t esr)
 {
 	static const uint8_t ivor_of[CK_FAULT_KINDS] = {
 		[CK_FAULT_DATA] = 2, [CK_FAULT_PREFETCH] = 3,
 		[CK_FAULT_ALIGN] = 5, [CK_FAULT_PROGRAM] = 6,
 	};
+	uint32_t kind = kind_ivor & 0xffu, ivor = (kind_ivor >> 8) & 0xffu;
 	bool data = kind == CK_FAULT_DATA || kind == CK_FAULT_ALIGN;
-	struct ck_task *next = fault_task(kind, pc, data ? dear : pc, esr);
+	struct ck_task *cur = ck_current(), *next;
 
+	if (!ivor && kind < CK_FAULT_KINDS)
+		ivor = ivor_of[kind];
+	if (ivor == IVOR_SYSCALL) {
+		pc -= 4u;
+		esr = 0;
+	}
+	next = fault_task(kind, pc, data ? dear : pc, esr);
 	if (!next)
-		arch_fault(kind < CK_FAULT_KINDS ? ivor_of[kind] : 0);
+		arch_fault(ivor, (uint32_t)cur->ctx.w[CTX_R1],
+			   (uint32_t)cur->ctx.w[CTX_LR]);
 	return next;
 }

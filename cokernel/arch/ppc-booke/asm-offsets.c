@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <ck/ck.h>
 #include <arch/ctx.h>
+#include <ck_fault.h>
 
 #define DEFINE(sym, val) \
 	__asm__ volatile("\n->" #sym " %0 " #val : : "i"(val))
@@ -25,4 +26,8 @@ void asm_offsets(void)
 	DEFINE(CTX_XER_OFF, offsetof(struct ck_arch_ctx, w[CTX_XER]));
 	DEFINE(CTX_PC_OFF, offsetof(struct ck_arch_ctx, w[CTX_PC]));
 	DEFINE(CTX_MSR_OFF, offsetof(struct ck_arch_ctx, w[CTX_MSR]));
+	DEFINE(FAULT_DATA, CK_FAULT_DATA);
+	DEFINE(FAULT_PREFETCH, CK_FAULT_PREFETCH);
+	DEFINE(FAULT_ALIGN, CK_FAULT_ALIGN);
+	DEFINE(FAULT_PROGRAM, CK_FAULT_PROGRAM);
 }

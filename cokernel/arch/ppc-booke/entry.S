@@ -164,13 +164,16 @@ ctx_restore:
 
 /*
  * arch_fault_entry - an RT task's data/instruction storage, alignment or
- * program interrupt, from the filter at the head of Linux's handlers
- * (linux-guest/patches/0004, ipc/ck_guest.h): r10 = CK_FAULT_* kind, the
- * task's r10/r11 in SPRG4/SPRG5 and CTR in SPRG0, every other register,
- * SRR0/1, DEAR and ESR as the interrupt left them, MSR[CE] possibly on
- * (the interrupt clears it only in QEMU). Mask CE, save the task like
- * arch_rt_entry, then on the critical stack let arch_fault_task() suspend
- * it, and resume the task it returns.
+ * program interrupt (before Linux also its TLB errors, system call and
+ * SPE unavailable), from the filter at the head of Linux's handlers
+ * (linux-guest/patches/0004, ipc/ck_guest.h) or from the co-kernel's own
+ * vectors before Linux (rt_fault_vector below): r10 = CK_FAULT_* kind
+ * (the own vectors add the IVOR in bits 8-15), the task's r10/r11 in
+ * SPRG4/SPRG5 and CTR in SPRG0, every other register, SRR0/1, DEAR and
+ * ESR as the interrupt left them, MSR[CE] possibly on (base-class
+ * interrupts keep it: e500CORERM 5.7, qemu/patches/0001). Mask CE, save
+ * the task like arch_rt_entry, then on the critical stack let
+ * arch_fault_task() suspend it, and resume the task it returns.
  */
 	.balign	16
 	.global arch_fault_entry
@@ -236,18 +239,99 @@ arch_ctx_switch:
 	b	ctx_restore
 
 /*
- * Every other IVOR: the co-kernel does not expect it before Linux. Report
- * (arch_fault: IVOR number, SRR0/1, CSRR0/1, MCSRR0/1, DEAR, ESR) and stop.
- * r3 and r1 of the faulting context are lost.
+ * The co-kernel's own vectors before Linux for what an RT task can raise
+ * (EREF "Interrupt definitions"; e500CORERM 5.7, "Interrupt definitions"):
+ *   IVOR2  data storage (DSI): a protection violation, a store to a
+ *          read-only page, lwarx/stwcx. where they cannot work; DEAR
+ *   IVOR3  instruction storage (ISI): execute from a no-execute page
+ *   IVOR5  alignment: lmw/stmw, lwarx/stwcx., dcbz where misaligned or
+ *          not cacheable; DEAR
+ *   IVOR6  program: illegal or unimplemented instruction (classic FPU
+ *          ones included: the e500 implements no IVOR7, e500CORERM
+ *          2.7.1.5 table 2-8),
+ *          trap (tw/twi: __builtin_trap()); ESR says which
+ *   IVOR8  system call (sc): reported at the sc itself (SRR0 - 4)
+ *   IVOR13 data TLB error: an address no TLB entry maps (before Linux,
+ *          everything outside start.S's three TLB1 entries); DEAR
+ *   IVOR14 instruction TLB error: a branch to such an address
+ *   IVOR32 SPE unavailable: an SPE or embedded FP instruction, MSR[SPE]
+ *          being 0 in every RT task (arch_ctx_init())
+ * rt_fault_vector sends one of them to arch_fault_entry, the entry
+ * Linux's filter uses after the hand-over (linux-guest/patches/0004), in
+ * that filter's way and with its contract: taken with r1 inside the RT
+ * task stacks [__bss_start, __bss_end) (ck/fault.h: task stacks live in
+ * .bss; the boot, critical and exception stacks in .stacks above it), it
+ * is the current RT task's. Before Linux nothing runs in user mode, so the
+ * filter has no MSR[PR] test. r10 carries the CK_FAULT_* kind in bits 0-7
+ * and the IVOR in bits 8-15 (Linux's filter passes the kind alone):
+ * arch_fault_task() reads both. A critical input can come at the
+ * vector's first instructions (base-class interrupts keep MSR[CE]:
+ * e500CORERM 5.7); should the RT interrupt switch to another task that
+ * faults before this one runs again, SRR0/1, DEAR and ESR are that one's
+ * by then: this task is still the one suspended, with the other's PC and
+ * status in its report.
+ *
+ * Everything else is fatal: a fault with r1 elsewhere (the root context on
+ * the boot stack, the RT entry, an RT interrupt handler or timer callback,
+ * the fault path itself: the critical stack) and every other IVOR: 1
+ * (machine check: asynchronous on the e500, MCSRR0 need not point at the
+ * culprit), 4 (external input: MSR[EE] is 0 in the co-kernel), 7 and 9
+ * (not implemented on the e500: table 2-8), 10-12 (decrementer, FIT, watchdog:
+ * never enabled before Linux), 15 (debug), 33/34 (embedded FP data and
+ * round: they need MSR[SPE]), 35 (performance monitor). fault_common
+ * reports the IVOR, the faulting context's r1 and LR and the status
+ * registers (arch_fault()) and stops; r3 of that context is lost.
+ *
+ * Every stub is 16-byte aligned (IVORs ignore EA[28:31]) and within the
+ * 64 KiB above IVPR (the link script checks).
  */
-	.irp n, 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,32,33,34,35
+.macro rt_fault_vector n, kind
+	.balign	16
+ivor_\n:
+	mtspr	SPRN_SPRG4, r10
+	mtspr	SPRN_SPRG5, r11
+	mfcr	r11
+	lis	r10, __bss_start@ha
+	addi	r10, r10, __bss_start@l
+	cmplw	r1, r10
+	blt	1f
+	lis	r10, __bss_end@ha
+	addi	r10, r10, __bss_end@l
+	cmplw	r1, r10
+	bge	1f
+	mtcr	r11
+	mfctr	r11
+	mtspr	SPRN_SPRG0, r11
+	li	r10, (\n << 8) | \kind
+	b	arch_fault_entry
+1:	mtcr	r11
+	mfspr	r10, SPRN_SPRG4
+	mfspr	r11, SPRN_SPRG5
+	li	r3, \n
+	b	fault_common
+.endm
+
+	rt_fault_vector 2, FAULT_DATA
+	rt_fault_vector 3, FAULT_PREFETCH
+	rt_fault_vector 5, FAULT_ALIGN
+	rt_fault_vector 6, FAULT_PROGRAM
+	rt_fault_vector 8, FAULT_PROGRAM
+	rt_fault_vector 13, FAULT_DATA
+	rt_fault_vector 14, FAULT_PREFETCH
+	rt_fault_vector 32, FAULT_PROGRAM
+
+	.irp n, 1,4,7,9,10,11,12,15,33,34,35
 	.balign	16
 ivor_\n:
 	li	r3, \n
 	b	fault_common
 	.endr
 
+/* fault_common - r3 = the IVOR: arch_fault(r3, r1, LR) on the exception
+ * stack. */
 fault_common:
+	mr	r4, r1
+	mflr	r5
 	lis	r1, ck_exc_stack_top@ha
 	addi	r1, r1, ck_exc_stack_top@l
 	li	r0, 0

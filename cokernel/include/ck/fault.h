@@ -13,7 +13,8 @@
  *
  * Not contained: a fault in an RT interrupt handler or timer callback
  * (the RT class's own context); it stops the co-kernel with a report on
- * the UART, as before the hand-over.
+ * the UART, before and after the hand-over. What containing it would need:
+ * docs/rt-irq-path.md, "A fault on this path".
  */
 #ifndef CK_FAULT_H
 #define CK_FAULT_H
@@ -66,8 +67,12 @@ int ck_watchdog_set_budget(uint64_t budget_ns);
  * fault_task() - the current RT task took exception @kind (CK_FAULT_*) at
  * @pc, data address @addr, status @status (FSR/ESR): suspend it, record
  * and report the fault. Return: the task to resume (made current), as
- * ck_rt_irq_handle(). Context: the arch's fault entry, RT masked, after
- * the task's context was saved into its ctx like the RT entry does.
+ * ck_rt_irq_handle(); NULL (nothing suspended: the arch stops with its
+ * fatal report) when the fault is not a task's: the root context, or the
+ * RT class's own (ck_core.in_irq: an RT interrupt, or the watchdog tick a
+ * sleeping task runs), or @kind out of range. Context: the arch's fault
+ * entry, RT masked, after the task's context was saved into its ctx like
+ * the RT entry does.
  */
 struct ck_task *fault_task(uint32_t kind, uint32_t pc, uint32_t addr,
 			   uint32_t status);
