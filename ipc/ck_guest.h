@@ -75,8 +75,9 @@ typedef int32_t ck_s32;
 #endif
 
 #define CK_GUEST_MAGIC 0x50474b43u  /* "CKGP" little-endian */
-#define CK_GUEST_ABI 3u
+#define CK_GUEST_ABI 4u
 #define CK_GUEST_MAX_MMIO 8
+#define CK_GUEST_MAX_HW 32  /* virq_hw[] entries */
 
 /* soft vIRQs: virq_soft_base + these */
 #define CK_VIRQ_SOFT_CONSOLE 0u     /* console input ready: level */
@@ -116,7 +117,12 @@ struct ck_guest_page {
 	ck_u32 boot_window_ns_lo;  /* co-kernel-written at the first RT interrupt
 				    * after attach: RT pause, ns; 0 before */
 	ck_u32 boot_window_ns_hi;
-	ck_u32 reserved;       /* 0: the ops start 8-byte aligned everywhere */
+	/* Linux-written before attach() on SH-4: the VA of Linux's own
+	 * exception table (its vbr_base), where the co-kernel's VBR table
+	 * forwards Linux's exceptions and interrupts (+0x100, +0x400, +0x600);
+	 * 0 until then and on the other archs. The field also keeps the ops
+	 * 8-byte aligned everywhere. */
+	ck_u32 linux_vbr;
 
 	/* attach(): see the hand-over above. Return 0, or -CK_EINVAL (a
 	 * window address it refuses), -CK_EBUSY (attached already); the
@@ -162,6 +168,13 @@ struct ck_guest_page {
 	ck_u32 fault_record;
 	ck_u32 rt_sp_lo;
 	ck_u32 rt_sp_hi;
+
+	/* Co-kernel-written: the hardware number of each hardware vIRQ
+	 * 0..virq_soft_base-1 (at most CK_GUEST_MAX_HW), in the board's
+	 * LINUX_IRQ_LINES order. SH-4: the line's INTEVT code, from which
+	 * Linux takes its own IRQ number (evt2irq()); 0 on the other archs,
+	 * whose Linux learns nothing of the PIC's numbering. */
+	ck_u32 virq_hw[CK_GUEST_MAX_HW];
 };
 
 /* The ops start at byte 200 on every target and host: op n at this offset. */
@@ -183,7 +196,7 @@ _Static_assert(offsetof(struct ck_guest_page, nr_virq) == 180, "page.nr_virq");
 _Static_assert(offsetof(struct ck_guest_page, virq_soft_base) == 184, "page.soft_base");
 _Static_assert(offsetof(struct ck_guest_page, boot_window_ns_lo) == 188, "page.bw_lo");
 _Static_assert(offsetof(struct ck_guest_page, boot_window_ns_hi) == 192, "page.bw_hi");
-_Static_assert(offsetof(struct ck_guest_page, reserved) == 196, "page.reserved");
+_Static_assert(offsetof(struct ck_guest_page, linux_vbr) == 196, "page.linux_vbr");
 _Static_assert(offsetof(struct ck_guest_page, attach) == CK_GUEST_OP_OFFSET(0), "page.attach");
 _Static_assert(offsetof(struct ck_guest_page, mask) == CK_GUEST_OP_OFFSET(1), "page.mask");
 _Static_assert(offsetof(struct ck_guest_page, unmask) == CK_GUEST_OP_OFFSET(2), "page.unmask");
@@ -204,6 +217,9 @@ _Static_assert(offsetof(struct ck_guest_page, rt_sp_lo) == CK_GUEST_OP_OFFSET(9)
 	       "page.rt_sp_lo");
 _Static_assert(offsetof(struct ck_guest_page, rt_sp_hi) == CK_GUEST_OP_OFFSET(9) + 12,
 	       "page.rt_sp_hi");
-_Static_assert(sizeof(struct ck_guest_page) == CK_GUEST_OP_OFFSET(9) + 16, "page size");
+_Static_assert(offsetof(struct ck_guest_page, virq_hw) == CK_GUEST_OP_OFFSET(9) + 16,
+	       "page.virq_hw");
+_Static_assert(sizeof(struct ck_guest_page) == CK_GUEST_OP_OFFSET(9) + 16 + 4 * CK_GUEST_MAX_HW,
+	       "page size");
 
 #endif /* CK_GUEST_H */
