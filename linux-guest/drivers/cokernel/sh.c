@@ -1,0 +1,312 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sh.c - Linux as the cokernel guest on SH-4 (SH7751R, Renesas R2D-PLUS).
+ *
+ * cokernel boots first and keeps VBR, the INTC (IPRA-D, INTPRI00,
+ * INTMSK00/INTMSKCLR00) and the R2D FPGA's IRLMSK to itself. Its RT class is
+ * INTC level 15; Linux's interrupt-disable ceiling is IMASK 14 (patch
+ * 0005), so Linux never masks it. The co-kernel's VBR table takes every
+ * exception and interrupt and passes to Linux's own vbr_base + 0x100 /
+ * 0x400 / 0x600 whatever is not its own, with SR, SPC, SSR, INTEVT, EXPEVT
+ * and every register but k0-k4 as the hardware left them (patch 0006 has
+ * Linux hand vbr_base over instead of writing VBR).
+ *
+ * Linux finds the guest page on its command line, cokernel.page=0x<PA>:
+ * P1 (cached, untranslated) holds all of SDRAM, so the page's virtual
+ * address is PA | 0x80000000 and Linux maps nothing (SH7751 hardware
+ * manual §3.3.1: P1 is 0x80000000-0x9fffffff, physical = address & 0x1fffffff).
+ *
+ * Interrupts: Linux's own entry (arch/sh/kernel/cpu/sh3/entry.S
+ * handle_interrupt) reads INTEVT while BL = 1 and calls do_IRQ(INTEVT >> 5),
+ * Linux's evt2irq() numbering (include/linux/sh_intc.h). The guest page
+ * lists, per hardware vIRQ, the INTEVT code of the line (virq_hw[]); this
+ * driver gives each such Linux IRQ the vPIC chip, whose mask/unmask/eoi/
+ * set_type are the guest page's ops on the vIRQ number. Soft vIRQs (console
+ * input, IPC doorbells) come through one normal-class line the co-kernel
+ * raises, TMU4 (INTEVT 0xb80, SH7751 hardware manual §19.2 table 19.5):
+ * its handler asks next_pending() until -1.
+ *
+ * Without cokernel.page= on the command line (Linux booted alone) nothing
+ * here runs: Linux writes VBR and registers the SH7750 and R2D INTC
+ * controllers as usual.
+ */
+#define pr_fmt(fmt) "cokernel: " fmt
+
+#include <linux/init.h>
+#include <linux/interrupt.h>
+#include <linux/irq.h>
+#include <linux/kernel.h>
+#include <linux/sh_intc.h>
+#include <linux/string.h>
+#include <asm/addrspace.h>
+#include <asm/cokernel.h>
+#include <asm/setup.h>
+#include "cokernel.h"
+
+/* The soft line: TMU4 underflow, which the co-kernel starts (DESIGN, SH port) */
+#define CK_SH_SOFT_INTEVT 0xb80
+
+struct ck_guest_page *cokernel_page;
+
+/* the page named on the command line once it passed cokernel_page_check() */
+static struct ck_guest_page *ck_sh_page;
+/* Linux IRQ of soft vIRQ 0; soft vIRQ n is ck_sh_soft_irq + n */
+static int ck_sh_soft_irq = -1;
+
+#define CK_SH_PARAM "cokernel.page="
+
+/*
+ * The guest page named by cokernel.page=0x<PA> in the loader's command line
+ * (the zero page's COMMAND_LINE: per_cpu_trap_init() runs from cpu_init(),
+ * before start_kernel() parses the command line), or NULL.
+ */
+static struct ck_guest_page *ck_sh_find_page(void)
+{
+	const char *s = COMMAND_LINE;
+	char arg[16];
+	unsigned long pa;
+	struct ck_guest_page *p;
+	size_t n;
+
+	for (;;) {
+		s = strstr(s, CK_SH_PARAM);
+		if (!s)
+			return NULL;
+		if (s == COMMAND_LINE || s[-1] == ' ')
+			break;
+		s++;
+	}
+	s += strlen(CK_SH_PARAM);
+	n = strcspn(s, " ");
+	if (n >= sizeof(arg)) {
+		pr_err(CK_SH_PARAM "%.*s: not a number\n", (int)n, s);
+		return NULL;
+	}
+	memcpy(arg, s, n);
+	arg[n] = 0;
+	if (kstrtoul(arg, 0, &pa)) {
+		pr_err(CK_SH_PARAM "%s: not a number\n", arg);
+		return NULL;
+	}
+	/* in SDRAM, reachable through P1, aligned */
+	if (pa < __MEMORY_START || pa - __MEMORY_START >= __MEMORY_SIZE ||
+	    __MEMORY_START + __MEMORY_SIZE - pa < sizeof(*p) || (pa & 7)) {
+		pr_err(CK_SH_PARAM "%#lx is not in SDRAM (%#lx+%#lx)\n", pa,
+		       (unsigned long)__MEMORY_START,
+		       (unsigned long)__MEMORY_SIZE);
+		return NULL;
+	}
+	p = (struct ck_guest_page *)P1SEGADDR(pa);
+	if (cokernel_page_check(p))
+		return NULL;
+	if (p->virq_soft_base > CK_GUEST_MAX_HW) {
+		pr_err("%u hardware vIRQs: at most %u\n", p->virq_soft_base,
+		       CK_GUEST_MAX_HW);
+		return NULL;
+	}
+	return p;
+}
+
+/* parsed in ck_sh_find_page(); this only keeps it from init's arguments */
+static int __init ck_sh_page_param(char *arg)
+{
+	return 0;
+}
+early_param("cokernel.page", ck_sh_page_param);
+
+bool cokernel_sh_present(void)
+{
+	return ck_sh_page;
+}
+
+/*
+ * Called by per_cpu_trap_init() (patch 0006) with Linux's vbr_base, from
+ * cpu_init() before start_kernel(). Returns true when a co-kernel runs
+ * under Linux: Linux's table address is then in the guest page
+ * (linux_vbr), where the co-kernel's VBR table forwards to, and Linux must
+ * not write VBR.
+ */
+bool cokernel_sh_trap_init(void *vbr_base)
+{
+	ck_sh_page = ck_sh_find_page();
+	if (!ck_sh_page)
+		return false;
+	ck_sh_page->linux_vbr = (u32)(unsigned long)vbr_base;
+	return true;
+}
+
+/*
+ * The irq_chip ops run with Linux's interrupts off (IMASK 14), as the guest
+ * page's ops require; the chip data is the vIRQ number.
+ */
+static u32 ck_sh_virq(struct irq_data *d)
+{
+	return (u32)(unsigned long)irq_data_get_irq_chip_data(d);
+}
+
+static void ck_sh_mask(struct irq_data *d)
+{
+	cokernel_page->mask(ck_sh_virq(d));
+}
+
+static void ck_sh_unmask(struct irq_data *d)
+{
+	cokernel_page->unmask(ck_sh_virq(d));
+}
+
+static void ck_sh_eoi(struct irq_data *d)
+{
+	cokernel_page->eoi(ck_sh_virq(d));
+}
+
+static int ck_sh_set_type(struct irq_data *d, unsigned int type)
+{
+	type &= IRQ_TYPE_SENSE_MASK;
+	if (type != IRQ_TYPE_LEVEL_HIGH && type != IRQ_TYPE_EDGE_RISING)
+		return -EINVAL;
+	if (cokernel_page->set_type(ck_sh_virq(d), type))
+		return -EINVAL;
+	irq_set_handler_locked(d, type == IRQ_TYPE_LEVEL_HIGH ?
+				  handle_level_irq : handle_edge_irq);
+	return IRQ_SET_MASK_OK;
+}
+
+/* Edge soft vIRQs are cleared by next_pending() as it returns them. */
+static void ck_sh_ack(struct irq_data *d)
+{
+}
+
+static struct irq_chip ck_sh_chip = {
+	.name = "vPIC",
+	.irq_ack = ck_sh_ack,
+	.irq_mask = ck_sh_mask,
+	.irq_unmask = ck_sh_unmask,
+	.irq_eoi = ck_sh_eoi,
+	.irq_set_type = ck_sh_set_type,
+};
+
+/* Linux IRQ of vIRQ @virq, or -1 */
+static int ck_sh_virq_to_irq(const struct ck_guest_page *p, u32 virq)
+{
+	if (virq < p->virq_soft_base)
+		return evt2irq(p->virq_hw[virq]);
+	if (virq < p->nr_virq && ck_sh_soft_irq >= 0)
+		return ck_sh_soft_irq + (virq - p->virq_soft_base);
+	return -1;
+}
+
+/* The soft line's handler: every pending vIRQ the co-kernel holds. */
+static irqreturn_t ck_sh_soft_line(int irq, void *dev)
+{
+	struct ck_guest_page *p = dev;
+	s32 virq;
+	int lirq;
+
+	while ((virq = p->next_pending()) >= 0) {
+		lirq = ck_sh_virq_to_irq(p, virq);
+		if (lirq < 0 || generic_handle_irq(lirq))
+			pr_err_ratelimited("vIRQ %d has no Linux IRQ\n", virq);
+	}
+	return IRQ_HANDLED;
+}
+
+int cokernel_soft_virq_map(unsigned int soft, unsigned int type)
+{
+	int irq;
+
+	if (!cokernel_page || ck_sh_soft_irq < 0 || soft >= CK_VIRQ_SOFT_NR)
+		return -ENODEV;
+	irq = ck_sh_soft_irq + soft;
+	irq_set_irq_type(irq, type);
+	return irq;
+}
+
+/* give Linux IRQ @irq the vPIC chip for vIRQ @virq */
+static int __init ck_sh_setup_irq(int irq, u32 virq)
+{
+	int ret = irq_alloc_desc_at(irq, 0);
+
+	if (ret < 0 && ret != -EEXIST)
+		return ret;
+	irq_set_chip_and_handler_name(irq, &ck_sh_chip, handle_level_irq, NULL);
+	irq_set_chip_data(irq, (void *)(unsigned long)virq);
+	irq_set_probe(irq);
+	return 0;
+}
+
+/*
+ * Called by init_IRQ() (patch 0007) before the SH7750 and board INTC
+ * controllers would be registered. Returns true when the co-kernel owns the
+ * INTC: the vPIC is then Linux's only interrupt controller and init_IRQ()
+ * registers nothing else. Order: the Linux IRQs of the hardware vIRQs,
+ * attach (the co-kernel may forward interrupts from here on), then the soft
+ * line. A refused attach leaves Linux without interrupts and says so.
+ */
+bool __init cokernel_sh_init_irq(void)
+{
+	struct ck_guest_page *p = ck_sh_page;
+	u32 v;
+	s32 ret;
+
+	if (!p)
+		return false;
+	for (v = 0; v < p->virq_soft_base; v++) {
+		u32 evt = p->virq_hw[v];
+
+		/* INTEVT codes: 0x1c0 (NMI) .. 0xfe0, multiples of 0x20 */
+		if (evt < 0x1c0 || evt > 0xfe0 || (evt & 0x1f)) {
+			pr_err("vIRQ %u: INTEVT %#x is not an interrupt code\n",
+			       v, evt);
+			return true;
+		}
+		if (ck_sh_setup_irq(evt2irq(evt), v)) {
+			pr_err("vIRQ %u: no IRQ descriptor %u\n", v, evt2irq(evt));
+			return true;
+		}
+	}
+	ret = irq_alloc_descs(-1, evt2irq(0x1000), CK_VIRQ_SOFT_NR, 0);
+	if (ret < 0) {
+		pr_err("no IRQ descriptors for the soft vIRQs\n");
+		return true;
+	}
+	ck_sh_soft_irq = ret;
+	for (v = 0; v < CK_VIRQ_SOFT_NR; v++) {
+		irq_set_chip_and_handler(ck_sh_soft_irq + v, &ck_sh_chip,
+					 handle_edge_irq);
+		irq_set_chip_data(ck_sh_soft_irq + v,
+				  (void *)(unsigned long)(p->virq_soft_base + v));
+	}
+
+	/* the soft line is a hardware vIRQ the co-kernel lists like any other */
+	for (v = 0; v < p->virq_soft_base; v++)
+		if (p->virq_hw[v] == CK_SH_SOFT_INTEVT)
+			break;
+	if (v == p->virq_soft_base) {
+		pr_err("the guest page lists no soft line (INTEVT %#x)\n",
+		       CK_SH_SOFT_INTEVT);
+		return true;
+	}
+
+	ret = p->attach();
+	if (ret) {
+		pr_err("co-kernel refused attach (%d, its console says why): "
+		       "Linux has no interrupts\n", ret);
+		return true;
+	}
+	cokernel_page = p;
+	pr_info("attached: %u vIRQs (%u hardware), soft vIRQs at IRQ %d, Linux VBR %08x\n",
+		p->nr_virq, p->virq_soft_base, ck_sh_soft_irq, p->linux_vbr);
+	return true;
+}
+
+/* request_irq() needs the slab: after init_IRQ */
+static int __init ck_sh_soft_line_init(void)
+{
+	struct ck_guest_page *p = cokernel_page;
+
+	if (!p)
+		return 0;
+	return request_irq(evt2irq(CK_SH_SOFT_INTEVT), ck_sh_soft_line, 0,
+			   "cokernel-soft", p);
+}
+arch_initcall(ck_sh_soft_line_init);
