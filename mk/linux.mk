@@ -13,7 +13,6 @@ LINUX_INPUTS := $(wildcard linux-guest/configs/$(BOARD).fragment linux-guest/pat
 	linux-guest/drivers/cokernel/* ipc/ck_guest.h ipc/ck_fault.h) mk/linux-build.sh
 
 .PHONY: linux dtb
-linux: $(LINUX_IMAGE_FILE)
 
 # A patch or driver file that goes away must rebuild too, not only one that
 # changes: the list of inputs is an input
@@ -41,6 +40,8 @@ $(LINUX_PAYLOAD_FILE): $(LINUX_IMAGE_FILE)
 else
 LINUX_PAYLOAD_FILE := $(LINUX_IMAGE_FILE)
 endif
+# the kernel and what the co-kernel's image carries of it
+linux: $(LINUX_IMAGE_FILE) $(LINUX_PAYLOAD_FILE)
 
 # Guest DTB: dts/$(BOARD)-guest.dts plus a generated /chosen with the
 # initramfs placement (address from the board, size from the file).
