@@ -20,8 +20,9 @@
  * handle_interrupt) reads INTEVT while BL = 1 and calls do_IRQ(INTEVT >> 5),
  * Linux's evt2irq() numbering (include/linux/sh_intc.h). The guest page
  * lists, per hardware vIRQ, the INTEVT code of the line (virq_hw[]); this
- * driver gives each such Linux IRQ the vPIC chip, whose mask/unmask/eoi/
- * set_type are the guest page's ops on the vIRQ number. Soft vIRQs (console
+ * driver associates each such Linux IRQ with its vIRQ in an irq domain and
+ * gives it the vPIC chip (vpic-chip.c), whose mask/unmask/eoi/set_type are
+ * the guest page's ops on the vIRQ number. Soft vIRQs (console
  * input, IPC doorbells) come through one normal-class line the co-kernel
  * raises, TMU4 (INTEVT 0xb80, SH7751 hardware manual §19.2 table 19.5):
  * its handler asks next_pending() until -1.
@@ -35,6 +36,7 @@
 #include <linux/init.h>
 #include <linux/interrupt.h>
 #include <linux/irq.h>
+#include <linux/irqdomain.h>
 #include <linux/kernel.h>
 #include <linux/sh_intc.h>
 #include <linux/string.h>
@@ -50,8 +52,8 @@ struct ck_guest_page *cokernel_page;
 
 /* the page named on the command line once it passed cokernel_page_check() */
 static struct ck_guest_page *ck_sh_page;
-/* Linux IRQ of soft vIRQ 0; soft vIRQ n is ck_sh_soft_irq + n */
-static int ck_sh_soft_irq = -1;
+/* the vIRQs' domain once attached */
+static struct irq_domain *ck_sh_domain;
 
 #define CK_SH_PARAM "cokernel.page="
 
@@ -136,102 +138,49 @@ bool cokernel_sh_trap_init(void *vbr_base)
 }
 
 /*
- * The irq_chip ops run with Linux's interrupts off (IMASK 14), as the guest
- * page's ops require; the chip data is the vIRQ number.
+ * vIRQ n is hwirq n of this domain; the IRQs are Linux's own numbers
+ * (evt2irq() of the line's INTEVT for hardware vIRQs, a block allocated at
+ * boot for the soft ones), associated one by one.
  */
-static u32 ck_sh_virq(struct irq_data *d)
+static int ck_sh_map(struct irq_domain *d, unsigned int irq,
+		     irq_hw_number_t hw)
 {
-	return (u32)(unsigned long)irq_data_get_irq_chip_data(d);
+	const struct ck_guest_page *p = d->host_data;
+
+	irq_set_chip_and_handler(irq, &cokernel_vpic_chip,
+				 hw < p->virq_soft_base ? handle_level_irq :
+							  handle_edge_irq);
+	irq_set_probe(irq);
+	return 0;
 }
 
-static void ck_sh_mask(struct irq_data *d)
-{
-	cokernel_page->mask(ck_sh_virq(d));
-}
-
-static void ck_sh_unmask(struct irq_data *d)
-{
-	cokernel_page->unmask(ck_sh_virq(d));
-}
-
-static void ck_sh_eoi(struct irq_data *d)
-{
-	cokernel_page->eoi(ck_sh_virq(d));
-}
-
-static int ck_sh_set_type(struct irq_data *d, unsigned int type)
-{
-	type &= IRQ_TYPE_SENSE_MASK;
-	if (type != IRQ_TYPE_LEVEL_HIGH && type != IRQ_TYPE_EDGE_RISING)
-		return -EINVAL;
-	if (cokernel_page->set_type(ck_sh_virq(d), type))
-		return -EINVAL;
-	irq_set_handler_locked(d, type == IRQ_TYPE_LEVEL_HIGH ?
-				  handle_level_irq : handle_edge_irq);
-	return IRQ_SET_MASK_OK;
-}
-
-/* Edge soft vIRQs are cleared by next_pending() as it returns them. */
-static void ck_sh_ack(struct irq_data *d)
-{
-}
-
-static struct irq_chip ck_sh_chip = {
-	.name = "vPIC",
-	.irq_ack = ck_sh_ack,
-	.irq_mask = ck_sh_mask,
-	.irq_unmask = ck_sh_unmask,
-	.irq_eoi = ck_sh_eoi,
-	.irq_set_type = ck_sh_set_type,
+static const struct irq_domain_ops ck_sh_domain_ops = {
+	.map = ck_sh_map,
 };
-
-/* Linux IRQ of vIRQ @virq, or -1 */
-static int ck_sh_virq_to_irq(const struct ck_guest_page *p, u32 virq)
-{
-	if (virq < p->virq_soft_base)
-		return evt2irq(p->virq_hw[virq]);
-	if (virq < p->nr_virq && ck_sh_soft_irq >= 0)
-		return ck_sh_soft_irq + (virq - p->virq_soft_base);
-	return -1;
-}
 
 /* The soft line's handler: every pending vIRQ the co-kernel holds. */
 static irqreturn_t ck_sh_soft_line(int irq, void *dev)
 {
 	struct ck_guest_page *p = dev;
 	s32 virq;
-	int lirq;
 
-	while ((virq = p->next_pending()) >= 0) {
-		lirq = ck_sh_virq_to_irq(p, virq);
-		if (lirq < 0 || generic_handle_irq(lirq))
+	while ((virq = p->next_pending()) >= 0)
+		if (generic_handle_domain_irq(ck_sh_domain, virq))
 			pr_err_ratelimited("vIRQ %d has no Linux IRQ\n", virq);
-	}
 	return IRQ_HANDLED;
 }
 
 int cokernel_soft_virq_map(unsigned int soft, unsigned int type)
 {
-	int irq;
+	unsigned int irq;
 
-	if (!cokernel_page || ck_sh_soft_irq < 0 || soft >= CK_VIRQ_SOFT_NR)
+	if (!cokernel_page || !ck_sh_domain || soft >= CK_VIRQ_SOFT_NR)
 		return -ENODEV;
-	irq = ck_sh_soft_irq + soft;
+	irq = irq_find_mapping(ck_sh_domain, cokernel_page->virq_soft_base + soft);
+	if (!irq)
+		return -EINVAL;
 	irq_set_irq_type(irq, type);
 	return irq;
-}
-
-/* give Linux IRQ @irq the vPIC chip for vIRQ @virq */
-static int __init ck_sh_setup_irq(int irq, u32 virq)
-{
-	int ret = irq_alloc_desc_at(irq, 0);
-
-	if (ret < 0 && ret != -EEXIST)
-		return ret;
-	irq_set_chip_and_handler_name(irq, &ck_sh_chip, handle_level_irq, NULL);
-	irq_set_chip_data(irq, (void *)(unsigned long)virq);
-	irq_set_probe(irq);
-	return 0;
 }
 
 /*
@@ -245,38 +194,13 @@ static int __init ck_sh_setup_irq(int irq, u32 virq)
 bool __init cokernel_sh_init_irq(void)
 {
 	struct ck_guest_page *p = ck_sh_page;
+	struct irq_domain *domain;
+	int irq, soft_irq;
 	u32 v;
 	s32 ret;
 
 	if (!p)
 		return false;
-	for (v = 0; v < p->virq_soft_base; v++) {
-		u32 evt = p->virq_hw[v];
-
-		/* INTEVT codes: 0x1c0 (NMI) .. 0xfe0, multiples of 0x20 */
-		if (evt < 0x1c0 || evt > 0xfe0 || (evt & 0x1f)) {
-			pr_err("vIRQ %u: INTEVT %#x is not an interrupt code\n",
-			       v, evt);
-			return true;
-		}
-		if (ck_sh_setup_irq(evt2irq(evt), v)) {
-			pr_err("vIRQ %u: no IRQ descriptor %u\n", v, evt2irq(evt));
-			return true;
-		}
-	}
-	ret = irq_alloc_descs(-1, evt2irq(0x1000), CK_VIRQ_SOFT_NR, 0);
-	if (ret < 0) {
-		pr_err("no IRQ descriptors for the soft vIRQs\n");
-		return true;
-	}
-	ck_sh_soft_irq = ret;
-	for (v = 0; v < CK_VIRQ_SOFT_NR; v++) {
-		irq_set_chip_and_handler(ck_sh_soft_irq + v, &ck_sh_chip,
-					 handle_edge_irq);
-		irq_set_chip_data(ck_sh_soft_irq + v,
-				  (void *)(unsigned long)(p->virq_soft_base + v));
-	}
-
 	/* the soft line is a hardware vIRQ the co-kernel lists like any other */
 	for (v = 0; v < p->virq_soft_base; v++)
 		if (p->virq_hw[v] == CK_SH_SOFT_INTEVT)
@@ -286,6 +210,35 @@ bool __init cokernel_sh_init_irq(void)
 		       CK_SH_SOFT_INTEVT);
 		return true;
 	}
+	domain = irq_domain_add_linear(NULL, p->nr_virq, &ck_sh_domain_ops, p);
+	soft_irq = irq_alloc_descs(-1, evt2irq(0x1000), CK_VIRQ_SOFT_NR, 0);
+	if (!domain || soft_irq < 0) {
+		pr_err("no memory for the vPIC\n");
+		return true;
+	}
+	for (v = 0; v < p->nr_virq; v++) {
+		u32 evt = p->virq_hw[v];
+
+		if (v >= p->virq_soft_base) {
+			irq = soft_irq + v - p->virq_soft_base;
+		} else if (evt < 0x1c0 || evt > 0xfe0 || (evt & 0x1f)) {
+			/* INTEVT codes: 0x1c0 (NMI) .. 0xfe0, multiples of 0x20 */
+			pr_err("vIRQ %u: INTEVT %#x is not an interrupt code\n",
+			       v, evt);
+			return true;
+		} else {
+			irq = evt2irq(evt);
+			ret = irq_alloc_desc_at(irq, 0);
+			if (ret < 0 && ret != -EEXIST) {
+				pr_err("vIRQ %u: no IRQ descriptor %d\n", v, irq);
+				return true;
+			}
+		}
+		if (irq_domain_associate(domain, irq, v)) {
+			pr_err("vIRQ %u: cannot map it to IRQ %d\n", v, irq);
+			return true;
+		}
+	}
 
 	ret = p->attach();
 	if (ret) {
@@ -294,8 +247,9 @@ bool __init cokernel_sh_init_irq(void)
 		return true;
 	}
 	cokernel_page = p;
+	ck_sh_domain = domain;
 	pr_info("attached: %u vIRQs (%u hardware), soft vIRQs at IRQ %d, Linux VBR %08x\n",
-		p->nr_virq, p->virq_soft_base, ck_sh_soft_irq, p->linux_vbr);
+		p->nr_virq, p->virq_soft_base, soft_irq, p->linux_vbr);
 	return true;
 }
 
