@@ -1,11 +1,16 @@
 # SPDX-License-Identifier: MIT
-"""The SH-4 Linux guest booted alone on the project's QEMU (-M r2d), without
-the co-kernel: the raw kernel image the co-kernel boots (LINUX_PAYLOAD_FILE,
+"""The SH-4 Linux guest on the project's QEMU (-M r2d), without the real
+co-kernel: the raw kernel image the co-kernel boots (LINUX_PAYLOAD_FILE,
 entered at its first byte, P1 0x8c011000) reaches a libc-free /init
-(tests/qemu/sh4-init/init.c), and the kernel's boot-time ceiling check
-(linux-guest/drivers/cokernel/sh-check.c) finds IMASK 14, never 15, where
-Linux has its interrupts off, and a level-15 source (TMU2) interrupting
-while they are off.
+(tests/qemu/sh4-init/init.c)
+- booted alone: the kernel's boot-time ceiling check
+  (linux-guest/drivers/cokernel/sh-check.c) finds IMASK 14, never 15, where
+  Linux has its interrupts off, and a level-15 source (TMU2) interrupting
+  while they are off;
+- under a stand-in co-kernel (tests/qemu/sh4-fakeck: owns VBR, forwards
+  everything to the linux_vbr of its guest page, minimal ops): Linux takes
+  the guest page from cokernel.page=, leaves VBR alone, hands over
+  vbr_base, runs its timer and console through the vPIC and hvc0.
 
 Needs `make linux BOARD=r2d` (the tests build /init themselves). Run:
   pytest --board=r2d test_sh4_linux.py
@@ -24,8 +29,13 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 # 0xac800000 and writes the zero page (boot params, -append at +0x100:
 # hw/sh4/r2d.c). This stub jumps to the kernel, which -device loader put
 # at its link address: mov.l @(8,pc),r0; jmp @r0; nop; nop; .long 0x8c011000
-SHIM = struct.pack("<HHHHI", 0xD001, 0x402B, 0x0009, 0x0009, 0x8C011000)
+def shim(entry):
+    return struct.pack("<HHHHI", 0xD001, 0x402B, 0x0009, 0x0009, entry)
+
+
 KERNEL_PA = 0x0C011000
+LINUX_ENTRY = 0x8C011000
+FAKECK_PA = 0x0FC00000          # its link address: sh4-fakeck/fake.ld
 
 
 @pytest.fixture(scope="module")
@@ -57,34 +67,63 @@ def newc(entries):
     return out
 
 
+def sh4_cc(board, out, *args):
+    """Compile with Debian's sh4 GCC and the project's plugin (mk/sh4.mk)."""
+    plugin = make_var(board, "SH4_PLUGIN")
+    subprocess.run(["make", "-s", "-C", TOP, f"BOARD={board}", plugin], check=True)
+    subprocess.run(["sh4-linux-gnu-gcc", "-O2", "-ffreestanding", "-fno-builtin", "-nostdlib",
+                    "-static", "-Wall", "-Werror", f"-fplugin={plugin}", "-o", str(out), *args],
+                   check=True)
+
+
 @pytest.fixture(scope="module")
 def initramfs(r2d, tmp_path_factory):
     d = tmp_path_factory.mktemp("sh4init")
     init = d / "init"
-    plugin = make_var(r2d, "SH4_PLUGIN")
-    subprocess.run(["make", "-s", "-C", TOP, f"BOARD={r2d}", plugin], check=True)
-    subprocess.run(["sh4-linux-gnu-gcc", "-O2", "-ffreestanding", "-fno-builtin", "-nostdlib",
-                    "-static", "-Wall", "-Werror", f"-fplugin={plugin}", "-o", str(init),
-                    os.path.join(HERE, "sh4-init", "init.c")], check=True)
+    sh4_cc(r2d, init, os.path.join(HERE, "sh4-init", "init.c"))
     cpio = d / "initramfs.cpio"
     cpio.write_bytes(newc([("dev", 0o40755, b""), ("proc", 0o40755, b""),
                            ("init", 0o100755, init.read_bytes())]))
     return cpio
 
 
-def boot_alone(board, initramfs, tmp_path, append="console=ttySC1 noiotrap"):
+@pytest.fixture(scope="module")
+def fakeck(r2d, tmp_path_factory):
+    """(raw image, guest page PA) of the stand-in co-kernel."""
+    d = tmp_path_factory.mktemp("sh4fakeck")
+    elf, raw = d / "fakeck.elf", d / "fakeck.bin"
+    src = os.path.join(HERE, "sh4-fakeck")
+    sh4_cc(r2d, elf, "-m4-nofpu", "-ml", "-fno-pic", "-Wa,--noexecstack",
+           "-Wl,--build-id=none,--no-warn-rwx-segments", "-I" + os.path.join(TOP, "ipc"),
+           "-T", os.path.join(src, "fake.ld"), os.path.join(src, "start.S"),
+           os.path.join(src, "fake.c"))
+    subprocess.run(["sh4-linux-gnu-objcopy", "-O", "binary", str(elf), str(raw)], check=True)
+    nm = subprocess.run(["sh4-linux-gnu-nm", str(elf)], check=True, capture_output=True,
+                        text=True).stdout
+    page = int(re.search(r"^([0-9a-f]+) B fake_page$", nm, re.M).group(1), 16)
+    return raw, page & 0x1FFFFFFF
+
+
+def payload(board):
     kernel = make_var(board, "LINUX_PAYLOAD_FILE")
     if not os.path.exists(kernel):
-        pytest.fail(f"{kernel} missing: run 'make linux BOARD={board}' and the payload "
-                    f"(make {os.path.relpath(kernel, TOP)} BOARD={board})")
-    shim = tmp_path / "shim.bin"
-    shim.write_bytes(SHIM)
+        pytest.fail(f"{kernel} missing: run 'make linux BOARD={board}'")
+    return kernel
+
+
+def boot_alone(board, initramfs, tmp_path, append="console=ttySC1 noiotrap", fake=None):
+    """QEMU's r2d -kernel runs a stub that jumps to Linux, or to the
+    stand-in co-kernel `fake` (its raw image) which enters Linux."""
+    stub = tmp_path / "shim.bin"
+    stub.write_bytes(shim(0x80000000 | FAKECK_PA if fake else LINUX_ENTRY))
     cmd = ["timeout", "60", qemu_bin(), "-M", "r2d", "-display", "none", "-monitor", "none",
            "-nic", "none", "-serial", "null", "-serial", "stdio",
            "-icount", "shift=0,sleep=off", "-seed", "1",
-           "-kernel", str(shim),
-           "-device", f"loader,file={kernel},addr={KERNEL_PA:#x},force-raw=on",
+           "-kernel", str(stub),
+           "-device", f"loader,file={payload(board)},addr={KERNEL_PA:#x},force-raw=on",
            "-initrd", str(initramfs), "-append", append]
+    if fake:
+        cmd += ["-device", f"loader,file={fake},addr={FAKECK_PA:#x},force-raw=on"]
     r = subprocess.run(cmd, capture_output=True, text=True, errors="replace")
     return r.stdout + r.stderr
 
@@ -106,3 +145,31 @@ def test_ceiling_imask14(r2d, initramfs, tmp_path):
     assert m, out[-3000:]
     # TMU2 every 10 us at level 15, Linux's interrupts off until 100 came
     assert int(m.group(1)) >= 100, m.group(0)
+
+
+def test_under_guest_page(r2d, initramfs, fakeck, tmp_path):
+    raw, page = fakeck
+    out = boot_alone(r2d, initramfs, tmp_path, fake=raw,
+                     append=f"console=hvc0 noiotrap mem=59M cokernel.page={page:#x}")
+    assert "INIT-MARKER: done" in out, out[-3000:]
+    # the page's 3 hardware vIRQs (TMU0, TMU1, the soft line) and 32 soft ones
+    assert re.search(r"cokernel: attached: 35 vIRQs \(3 hardware\)", out), out[-3000:]
+    # Linux's timer, the soft line and the console are vPIC lines, and the
+    # timer ticked through the stand-in's VBR table (INTEVT read at BL=1)
+    m = re.search(r"^\s*32:\s+(\d+)\s+vPIC\s+0\s+sh-tmu\.0", out, re.M)
+    assert m and int(m.group(1)) > 0, out[-3000:]
+    assert re.search(r"^\s*92:\s+\d+\s+vPIC\s+2\s+cokernel-soft", out, re.M), out[-3000:]
+    assert re.search(r"vPIC\s+3\s+hvc_console", out), out[-3000:]
+    # no SCIF, no INTC controller of Linux's own
+    assert "sh-sci.1" not in out and "sh7750" not in out, out[-3000:]
+    assert "ceiling check: ok" in out, out[-3000:]
+    # VBR stayed the stand-in's; Linux handed its vbr_base over instead
+    vbr_base = subprocess.run(["awk", '$3 == "vbr_base" { print $1 }',
+                               os.path.join(os.path.dirname(payload(r2d)), "System.map")],
+                              check=True, capture_output=True, text=True).stdout.strip()
+    m = re.search(r"FAKECK: vbr ([0-9a-f]+) linux_vbr ([0-9a-f]+) forwarded irq (\d+) "
+                  r"exc (\d+) tlb (\d+)", out)
+    assert m, out[-3000:]
+    assert int(m.group(1), 16) & 0xFFF00000 == 0x8FC00000, m.group(0)
+    assert m.group(2) == vbr_base, (m.group(0), vbr_base)
+    assert int(m.group(3)) > 0 and int(m.group(4)) > 0, m.group(0)

@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: MIT
+/*
+ * fake.c - the guest page of the stand-in co-kernel (start.S): Linux's
+ * side of the SH-4 hand-over under test, with ops that do the least that
+ * lets Linux run: the INTC priority of Linux's TMU0/TMU1 lines set and
+ * cleared on unmask/mask (IPRA, SH7751 hardware manual §19.3.1), console
+ * output written to the SCIF's transmit register (SCFTDR2, §16.2.5),
+ * never a soft vIRQ. When Linux prints "INIT-MARKER: done" it adds a line
+ * with what it forwarded: "FAKECK: vbr <VBR> linux_vbr <addr> forwarded
+ * irq <n> exc <n> tlb <n>".
+ */
+#include "ck_guest.h"
+
+#define IPRA ((volatile unsigned short *)0xffd00004)
+#define SCFTDR2 ((volatile unsigned char *)0xffe8000c)
+#define LINUX_ENTRY 0x8c011000u
+
+struct ck_guest_page fake_page __attribute__((aligned(8)));
+volatile unsigned int fake_fwd_irq, fake_fwd_exc, fake_fwd_tlb;
+unsigned int fake_stack[1024];
+
+/* vIRQ 0: TMU0 (IPRA 15-12), 1: TMU1 (IPRA 11-8), 2: TMU4 (soft line) */
+static const unsigned int ipra_shift[2] = { 12, 8 };
+
+static void fake_putc(char c)
+{
+	*SCFTDR2 = c;
+}
+
+static void fake_puts(const char *s)
+{
+	while (*s)
+		fake_putc(*s++);
+}
+
+static void fake_puthex(unsigned int v)
+{
+	int i;
+
+	for (i = 28; i >= 0; i -= 4)
+		fake_putc("0123456789abcdef"[(v >> i) & 15]);
+}
+
+static void fake_putdec(unsigned int v)
+{
+	char b[12];
+	int n = 0;
+
+	do
+		b[n++] = '0' + v % 10;
+	while (v /= 10);
+	while (n)
+		fake_putc(b[--n]);
+}
+
+static void fake_set_prio(unsigned int virq, unsigned int prio)
+{
+	unsigned short v;
+
+	if (virq >= 2)
+		return;
+	/* QEMU: a field goes through 0 before a new non-zero value */
+	v = *IPRA & ~(0xf << ipra_shift[virq]);
+	*IPRA = v;
+	*IPRA = v | prio << ipra_shift[virq];
+}
+
+static ck_s32 fake_attach(void)
+{
+	return 0;
+}
+
+static void fake_mask(ck_u32 virq)
+{
+	fake_set_prio(virq, 0);
+}
+
+static void fake_unmask(ck_u32 virq)
+{
+	fake_set_prio(virq, 2);
+}
+
+static void fake_eoi(ck_u32 virq)
+{
+}
+
+static ck_s32 fake_set_type(ck_u32 virq, ck_u32 type)
+{
+	return type == CK_VIRQ_TYPE_LEVEL_HIGH || virq >= fake_page.virq_soft_base ? 0 : -22;
+}
+
+static ck_s32 fake_next_pending(void)
+{
+	return -1;
+}
+
+static const char fake_done[] = "INIT-MARKER: done";
+static unsigned int fake_col, fake_match;
+
+static ck_s32 fake_console_write(const char *buf, ck_u32 len)
+{
+	unsigned int vbr;
+	ck_u32 i;
+
+	for (i = 0; i < len; i++) {
+		char c = buf[i];
+
+		fake_putc(c);
+		if (c == '\r')
+			continue;
+		if (c == '\n') {
+			if (fake_match) {
+				__asm__ volatile("stc vbr, %0" : "=r"(vbr));
+				fake_puts("FAKECK: vbr ");
+				fake_puthex(vbr);
+				fake_puts(" linux_vbr ");
+				fake_puthex(fake_page.linux_vbr);
+				fake_puts(" forwarded irq ");
+				fake_putdec(fake_fwd_irq);
+				fake_puts(" exc ");
+				fake_putdec(fake_fwd_exc);
+				fake_puts(" tlb ");
+				fake_putdec(fake_fwd_tlb);
+				fake_puts("\r\n");
+			}
+			fake_col = fake_match = 0;
+			continue;
+		}
+		if (fake_col < sizeof(fake_done) - 1 && c == fake_done[fake_col])
+			fake_match = fake_col == sizeof(fake_done) - 2;
+		else
+			fake_match = 0;
+		fake_col++;
+	}
+	return len;
+}
+
+static ck_s32 fake_console_read(char *buf, ck_u32 len)
+{
+	return 0;
+}
+
+static ck_s32 fake_notify(ck_u32 chan)
+{
+	return -38;
+}
+
+static void fake_rt_entry(void)
+{
+}
+
+unsigned int fake_main(void)
+{
+	struct ck_guest_page *p = &fake_page;
+
+	p->magic = CK_GUEST_MAGIC;
+	p->abi = CK_GUEST_ABI;
+	p->size = sizeof(*p);
+	p->rt_entry = (ck_u32)fake_rt_entry;
+	p->virq_soft_base = 3;
+	p->nr_virq = 3 + CK_VIRQ_SOFT_NR;
+	p->virq_hw[0] = 0x400;
+	p->virq_hw[1] = 0x420;
+	p->virq_hw[2] = 0xb80;
+	p->attach = fake_attach;
+	p->mask = fake_mask;
+	p->unmask = fake_unmask;
+	p->eoi = fake_eoi;
+	p->set_type = fake_set_type;
+	p->next_pending = fake_next_pending;
+	p->console_write = fake_console_write;
+	p->console_read = fake_console_read;
+	p->notify = fake_notify;
+	*IPRA = 0;
+	fake_puts("FAKECK: page ");
+	fake_puthex((ck_u32)p & 0x1fffffff);
+	fake_puts("\r\n");
+	return LINUX_ENTRY;
+}
