@@ -83,7 +83,7 @@ def initramfs(r2d, tmp_path_factory):
     sh4_cc(r2d, init, os.path.join(HERE, "sh4-init", "init.c"))
     cpio = d / "initramfs.cpio"
     cpio.write_bytes(newc([("dev", 0o40755, b""), ("proc", 0o40755, b""),
-                           ("init", 0o100755, init.read_bytes())]))
+                           ("sys", 0o40755, b""), ("init", 0o100755, init.read_bytes())]))
     return cpio
 
 
@@ -173,3 +173,6 @@ def test_under_guest_page(r2d, initramfs, fakeck, tmp_path):
     assert int(m.group(1), 16) & 0xFFF00000 == 0x8FC00000, m.group(0)
     assert m.group(2) == vbr_base, (m.group(0), vbr_base)
     assert int(m.group(3)) > 0 and int(m.group(4)) > 0, m.group(0)
+    # the IPC region the page lists: a UIO device, as on ARM
+    assert re.search(r"INIT-MARKER: uio0 cokernel-shm", out), out[-3000:]
+    assert re.search(r"INIT-MARKER: uio0 map0 0x0*fb00000", out), out[-3000:]

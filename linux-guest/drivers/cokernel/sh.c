@@ -27,6 +27,9 @@
  * raises, TMU4 (INTEVT 0xb80, SH7751 hardware manual §19.2 table 19.5):
  * its handler asks next_pending() until -1.
  *
+ * The IPC region: if the page lists a CK_MMIO_SHM window, a UIO device
+ * "cokernel-shm" with the IPC doorbell soft vIRQ, as on ARM.
+ *
  * Without cokernel.page= on the command line (Linux booted alone) nothing
  * here runs: Linux writes VBR and registers the SH7750 and R2D INTC
  * controllers as usual.
@@ -38,8 +41,10 @@
 #include <linux/irq.h>
 #include <linux/irqdomain.h>
 #include <linux/kernel.h>
+#include <linux/platform_device.h>
 #include <linux/sh_intc.h>
 #include <linux/string.h>
+#include <linux/uio_driver.h>
 #include <asm/addrspace.h>
 #include <asm/cokernel.h>
 #include <asm/setup.h>
@@ -210,6 +215,18 @@ bool __init cokernel_sh_init_irq(void)
 		       CK_SH_SOFT_INTEVT);
 		return true;
 	}
+	/* hand-over 1: windows below 512 MiB are in P2, mapped by nothing */
+	for (v = 0; v < p->nr_mmio; v++) {
+		struct ck_guest_mmio *w = &p->mmio[v];
+
+		if (w->phys_hi || (w->flags & CK_MMIO_VA_ONLY) ||
+		    w->phys >= 0x20000000 || w->size > 0x20000000 - w->phys) {
+			pr_err("window %u (%x+%x, flags %x) is not in P2\n", v,
+			       w->phys, w->size, w->flags);
+			return true;
+		}
+		w->va = P2SEGADDR(w->phys);
+	}
 	domain = irq_domain_add_linear(NULL, p->nr_virq, &ck_sh_domain_ops, p);
 	soft_irq = irq_alloc_descs(-1, evt2irq(0x1000), CK_VIRQ_SOFT_NR, 0);
 	if (!domain || soft_irq < 0) {
@@ -264,3 +281,48 @@ static int __init ck_sh_soft_line_init(void)
 			   "cokernel-soft", p);
 }
 arch_initcall(ck_sh_soft_line_init);
+
+/*
+ * The IPC region, if the page lists it (a CK_MMIO_SHM window): a UIO
+ * device "cokernel-shm" (uio_pdrv_genirq) with the IPC doorbell soft vIRQ,
+ * as the DT's generic-uio node gives it on ARM.
+ */
+static struct uio_info ck_sh_shm_info = {
+	.name = "cokernel-shm",
+	.version = "cokernel",
+};
+
+static int __init ck_sh_shm_register(const struct ck_guest_mmio *w, int irq)
+{
+	struct resource res[2] = {
+		DEFINE_RES_MEM(w->phys, w->size),
+		DEFINE_RES_IRQ(irq),
+	};
+	struct platform_device *pdev;
+
+	pdev = platform_device_register_resndata(NULL, "uio_pdrv_genirq", 0,
+						 res, ARRAY_SIZE(res),
+						 &ck_sh_shm_info,
+						 sizeof(ck_sh_shm_info));
+	return PTR_ERR_OR_ZERO(pdev);
+}
+
+static int __init ck_sh_shm_init(void)
+{
+	struct ck_guest_page *p = cokernel_page;
+	unsigned int i;
+	int irq;
+
+	if (!p || !IS_ENABLED(CONFIG_UIO_PDRV_GENIRQ))
+		return 0;
+	for (i = 0; i < p->nr_mmio; i++)
+		if ((p->mmio[i].flags & ~CK_MMIO_VA_ONLY) == CK_MMIO_SHM)
+			break;
+	if (i == p->nr_mmio)
+		return 0;
+	irq = cokernel_soft_virq_map(CK_VIRQ_SOFT_IPC, IRQ_TYPE_EDGE_RISING);
+	if (irq < 0)
+		return irq;
+	return ck_sh_shm_register(&p->mmio[i], irq);
+}
+device_initcall(ck_sh_shm_init);

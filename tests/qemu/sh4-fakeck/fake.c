@@ -5,7 +5,7 @@
  * lets Linux run: the INTC priority of Linux's TMU0/TMU1 lines set and
  * cleared on unmask/mask (IPRA, SH7751 hardware manual §19.3.1), console
  * output written to the SCIF's transmit register (SCFTDR2, §16.2.5),
- * never a soft vIRQ. When Linux prints "INIT-MARKER: done" it adds a line
+ * never a soft vIRQ; one window, an IPC region at PA 0x0fb00000. When Linux prints "INIT-MARKER: done" it adds a line
  * with what it forwarded: "FAKECK: vbr <VBR> linux_vbr <addr> forwarded
  * irq <n> exc <n> tlb <n>".
  */
@@ -162,6 +162,10 @@ unsigned int fake_main(void)
 	p->virq_hw[0] = 0x400;
 	p->virq_hw[1] = 0x420;
 	p->virq_hw[2] = 0xb80;
+	p->nr_mmio = 1;			/* the IPC region, 1 MiB below */
+	p->mmio[0].phys = 0x0fb00000;
+	p->mmio[0].size = 0x00100000;
+	p->mmio[0].flags = CK_MMIO_SHM;
 	p->attach = fake_attach;
 	p->mask = fake_mask;
 	p->unmask = fake_unmask;

@@ -7,7 +7,8 @@
  * number in r3, the arguments in r4-r7, the result in r0
  * (arch/sh/kernel/entry-common.S, system_call; numbers from
  * arch/sh/kernel/syscalls/syscall.tbl). It prints a marker, copies
- * /proc/interrupts to the console and powers off (the R2D FPGA's POWOFF:
+ * /proc/interrupts and the first UIO device's name and address to the
+ * console and powers off (the R2D FPGA's POWOFF:
  * QEMU exits).
  */
 #define NR_exit 1
@@ -83,7 +84,12 @@ void _start(void)
 	/* fds 0-2 are /dev/console: the kernel opens it for init */
 	say("INIT-MARKER: hello from /init\n");
 	sys5(NR_mount, (long)"proc", (long)"/proc", (long)"proc", 0, 0);
+	sys5(NR_mount, (long)"sysfs", (long)"/sys", (long)"sysfs", 0, 0);
 	cat("/proc/interrupts");
+	say("INIT-MARKER: uio0 ");
+	cat("/sys/class/uio/uio0/name");
+	say("INIT-MARKER: uio0 map0 ");
+	cat("/sys/class/uio/uio0/maps/map0/addr");
 	say("INIT-MARKER: done\n");
 	/* LINUX_REBOOT_MAGIC1/2, LINUX_REBOOT_CMD_POWER_OFF */
 	sys5(NR_reboot, (long)0xfee1dead, 672274793, 0x4321fedc, 0, 0);
