@@ -7,16 +7,24 @@
  * output written to the SCIF's transmit register (SCFTDR2, §16.2.5),
  * never a soft vIRQ; one window, an IPC region at PA 0x0fb00000. When Linux prints "INIT-MARKER: done" it adds a line
  * with what it forwarded: "FAKECK: vbr <VBR> linux_vbr <addr> forwarded
- * irq <n> exc <n> tlb <n>".
+ * irq <n> exc <n> tlb <n> rt <n> maxlat <ticks> maxgap <ticks>" (the RT
+ * side's figures since Linux printed "INIT-MARKER: hello").
  */
 #include "ck_guest.h"
 
 #define IPRA ((volatile unsigned short *)0xffd00004)
+#define TSTR ((volatile unsigned char *)0xffd80004)
+#define TCOR2 ((volatile unsigned int *)0xffd80020)
+#define TCNT2 ((volatile unsigned int *)0xffd80024)
+#define TCR2 ((volatile unsigned short *)0xffd80028)
 #define SCFTDR2 ((volatile unsigned char *)0xffe8000c)
 #define LINUX_ENTRY 0x8c011000u
 
 struct ck_guest_page fake_page __attribute__((aligned(8)));
 volatile unsigned int fake_fwd_irq, fake_fwd_exc, fake_fwd_tlb;
+/* the RT side (start.S, FAKE_RT): its counters, and k2/k3 while it runs */
+volatile unsigned int fake_rt_count, fake_rt_maxlat, fake_rt_maxgap, fake_rt_prev;
+unsigned int fake_rt_save[2];
 unsigned int fake_stack[1024];
 
 /* vIRQ 0: TMU0 (IPRA 15-12), 1: TMU1 (IPRA 11-8), 2: TMU4 (soft line) */
@@ -95,11 +103,37 @@ static ck_s32 fake_next_pending(void)
 }
 
 static const char fake_done[] = "INIT-MARKER: done";
-static unsigned int fake_col, fake_match;
+static const char fake_hello[] = "INIT-MARKER: hello";
+/* the column in Linux's output line; whether the line so far is each one */
+static unsigned int fake_col;
+static int fake_is_done = 1, fake_is_hello = 1;
+
+static void fake_summary(void)
+{
+	unsigned int vbr;
+
+	__asm__ volatile("stc vbr, %0" : "=r"(vbr));
+	fake_puts("FAKECK: vbr ");
+	fake_puthex(vbr);
+	fake_puts(" linux_vbr ");
+	fake_puthex(fake_page.linux_vbr);
+	fake_puts(" forwarded irq ");
+	fake_putdec(fake_fwd_irq);
+	fake_puts(" exc ");
+	fake_putdec(fake_fwd_exc);
+	fake_puts(" tlb ");
+	fake_putdec(fake_fwd_tlb);
+	fake_puts(" rt ");
+	fake_putdec(fake_rt_count);
+	fake_puts(" maxlat ");
+	fake_putdec(fake_rt_maxlat);
+	fake_puts(" maxgap ");
+	fake_putdec(fake_rt_maxgap);
+	fake_puts("\r\n");
+}
 
 static ck_s32 fake_console_write(const char *buf, ck_u32 len)
 {
-	unsigned int vbr;
 	ck_u32 i;
 
 	for (i = 0; i < len; i++) {
@@ -109,27 +143,19 @@ static ck_s32 fake_console_write(const char *buf, ck_u32 len)
 		if (c == '\r')
 			continue;
 		if (c == '\n') {
-			if (fake_match) {
-				__asm__ volatile("stc vbr, %0" : "=r"(vbr));
-				fake_puts("FAKECK: vbr ");
-				fake_puthex(vbr);
-				fake_puts(" linux_vbr ");
-				fake_puthex(fake_page.linux_vbr);
-				fake_puts(" forwarded irq ");
-				fake_putdec(fake_fwd_irq);
-				fake_puts(" exc ");
-				fake_putdec(fake_fwd_exc);
-				fake_puts(" tlb ");
-				fake_putdec(fake_fwd_tlb);
-				fake_puts("\r\n");
-			}
-			fake_col = fake_match = 0;
+			if (fake_is_done && fake_col >= sizeof(fake_done) - 1)
+				fake_summary();
+			fake_col = 0;
+			fake_is_done = fake_is_hello = 1;
 			continue;
 		}
-		if (fake_col < sizeof(fake_done) - 1 && c == fake_done[fake_col])
-			fake_match = fake_col == sizeof(fake_done) - 2;
-		else
-			fake_match = 0;
+		if (fake_col < sizeof(fake_done) - 1 && c != fake_done[fake_col])
+			fake_is_done = 0;
+		if (fake_col < sizeof(fake_hello) - 1 && c != fake_hello[fake_col])
+			fake_is_hello = 0;
+		/* userspace runs, and Linux's TMU1 clocksource: count from here */
+		if (fake_is_hello && fake_col == sizeof(fake_hello) - 2)
+			fake_rt_count = fake_rt_maxlat = fake_rt_maxgap = 0;
 		fake_col++;
 	}
 	return len;
@@ -176,6 +202,13 @@ unsigned int fake_main(void)
 	p->console_read = fake_console_read;
 	p->notify = fake_notify;
 	*IPRA = 0;
+#ifdef FAKE_RT
+	*TCOR2 = FAKE_RT_PERIOD - 1;
+	*TCNT2 = FAKE_RT_PERIOD - 1;
+	*TCR2 = 0x20;			/* UNIE */
+	*IPRA = 0xf << 4;		/* TMU2 at level 15 */
+	*TSTR |= 4;
+#endif
 	fake_puts("FAKECK: page ");
 	fake_puthex((ck_u32)p & 0x1fffffff);
 	fake_puts("\r\n");

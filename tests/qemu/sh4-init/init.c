@@ -8,7 +8,8 @@
  * (arch/sh/kernel/entry-common.S, system_call; numbers from
  * arch/sh/kernel/syscalls/syscall.tbl). It prints a marker, copies
  * /proc/interrupts and the first UIO device's name and address to the
- * console and powers off (the R2D FPGA's POWOFF:
+ * console, has Linux hold its interrupts off for 20 ms (under a co-kernel)
+ * and powers off (the R2D FPGA's POWOFF:
  * QEMU exits).
  */
 #define NR_exit 1
@@ -79,6 +80,25 @@ static void cat(const char *path)
 		sys3(NR_write, 1, (long)buf, n);
 }
 
+/*
+ * Linux holds its interrupts off for @ms ms: the co-kernel's debugfs knob
+ * (linux-guest/drivers/cokernel/debugfs.c), there only under a co-kernel.
+ */
+static void irqoff(int ms)
+{
+	char n[4] = { '0' + ms / 10, '0' + ms % 10, '\n', 0 };
+	long fd;
+
+	sys5(NR_mount, (long)"debugfs", (long)"/sys/kernel/debug", (long)"debugfs", 0, 0);
+	fd = sys3(NR_open, (long)"/sys/kernel/debug/cokernel/irqoff_ms", 1, 0);
+	if (fd < 0 || sys3(NR_write, fd, (long)n, 3) != 3) {
+		say("INIT-MARKER: no irqoff_ms\n");
+		return;
+	}
+	say("INIT-MARKER: interrupts were off for ");
+	say(n);
+}
+
 void _start(void)
 {
 	/* fds 0-2 are /dev/console: the kernel opens it for init */
@@ -90,6 +110,7 @@ void _start(void)
 	cat("/sys/class/uio/uio0/name");
 	say("INIT-MARKER: uio0 map0 ");
 	cat("/sys/class/uio/uio0/maps/map0/addr");
+	irqoff(20);
 	say("INIT-MARKER: done\n");
 	/* LINUX_REBOOT_MAGIC1/2, LINUX_REBOOT_CMD_POWER_OFF */
 	sys5(NR_reboot, (long)0xfee1dead, 672274793, 0x4321fedc, 0, 0);
