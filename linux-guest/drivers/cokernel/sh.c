@@ -24,8 +24,8 @@
  * gives it the vPIC chip (vpic-chip.c), whose mask/unmask/eoi/set_type are
  * the guest page's ops on the vIRQ number. Soft vIRQs (console
  * input, IPC doorbells) come through one normal-class line the co-kernel
- * raises, TMU4 (INTEVT 0xb80, SH7751 hardware manual §19.2 table 19.5):
- * its handler asks next_pending() until -1.
+ * raises and clears, TMU4 (INTEVT 0xb80, SH7751 hardware manual §19.2
+ * table 19.5), which is no vIRQ: its handler asks next_pending() until -1.
  *
  * The IPC region: if the page lists a CK_MMIO_SHM window, a UIO device
  * "cokernel-shm" with the IPC doorbell soft vIRQ, as on ARM.
@@ -49,6 +49,11 @@
 #include <asm/cokernel.h>
 #include <asm/setup.h>
 #include "cokernel.h"
+
+/* The R2D-PLUS's SDRAM: 64 MiB at PA 0x0c000000 (area 3; QEMU hw/sh4/r2d.c
+ * SDRAM_BASE/SDRAM_SIZE); Linux has the bottom (CONFIG_MEMORY_SIZE), the
+ * co-kernel the top */
+#define CK_SH_SDRAM_END 0x10000000u
 
 /* The soft line: TMU4 underflow, which the co-kernel starts (DESIGN, SH port) */
 #define CK_SH_SOFT_INTEVT 0xb80
@@ -95,12 +100,12 @@ static struct ck_guest_page *ck_sh_find_page(void)
 		pr_err(CK_SH_PARAM "%s: not a number\n", arg);
 		return NULL;
 	}
-	/* in SDRAM, reachable through P1, aligned */
-	if (pa < __MEMORY_START || pa - __MEMORY_START >= __MEMORY_SIZE ||
-	    __MEMORY_START + __MEMORY_SIZE - pa < sizeof(*p) || (pa & 7)) {
-		pr_err(CK_SH_PARAM "%#lx is not in SDRAM (%#lx+%#lx)\n", pa,
-		       (unsigned long)__MEMORY_START,
-		       (unsigned long)__MEMORY_SIZE);
+	/* in SDRAM above Linux's RAM, reachable through P1, aligned */
+	if (pa < __MEMORY_START + __MEMORY_SIZE || pa >= CK_SH_SDRAM_END ||
+	    CK_SH_SDRAM_END - pa < sizeof(*p) || (pa & 7)) {
+		pr_err(CK_SH_PARAM "%#lx is not in SDRAM above Linux's (%#lx-%#x)\n",
+		       pa, (unsigned long)(__MEMORY_START + __MEMORY_SIZE),
+		       CK_SH_SDRAM_END);
 		return NULL;
 	}
 	p = (struct ck_guest_page *)P1SEGADDR(pa);
@@ -201,31 +206,41 @@ bool __init cokernel_sh_init_irq(void)
 	struct ck_guest_page *p = ck_sh_page;
 	struct irq_domain *domain;
 	int irq, soft_irq;
-	u32 v;
+	u32 v, w;
 	s32 ret;
 
 	if (!p)
 		return false;
-	/* the soft line is a hardware vIRQ the co-kernel lists like any other */
 	for (v = 0; v < p->virq_soft_base; v++)
-		if (p->virq_hw[v] == CK_SH_SOFT_INTEVT)
-			break;
-	if (v == p->virq_soft_base) {
-		pr_err("the guest page lists no soft line (INTEVT %#x)\n",
-		       CK_SH_SOFT_INTEVT);
+		for (w = 0; w < v; w++)
+			if (p->virq_hw[w] == p->virq_hw[v]) {
+				pr_err("vIRQs %u and %u: both INTEVT %#x\n", w, v,
+				       p->virq_hw[v]);
+				return true;
+			}
+	/*
+	 * The soft line is the co-kernel's (it raises and clears it, in
+	 * next_pending()), no vIRQ: Linux only takes it, so its IRQ has a chip
+	 * that does nothing
+	 */
+	irq = evt2irq(CK_SH_SOFT_INTEVT);
+	ret = irq_alloc_desc_at(irq, 0);
+	if (ret < 0 && ret != -EEXIST) {
+		pr_err("no IRQ descriptor %d for the soft line\n", irq);
 		return true;
 	}
+	irq_set_chip_and_handler(irq, &dummy_irq_chip, handle_simple_irq);
 	/* hand-over 1: windows below 512 MiB are in P2, mapped by nothing */
 	for (v = 0; v < p->nr_mmio; v++) {
-		struct ck_guest_mmio *w = &p->mmio[v];
+		struct ck_guest_mmio *win = &p->mmio[v];
 
-		if (w->phys_hi || (w->flags & CK_MMIO_VA_ONLY) ||
-		    w->phys >= 0x20000000 || w->size > 0x20000000 - w->phys) {
+		if (win->phys_hi || (win->flags & CK_MMIO_VA_ONLY) ||
+		    win->phys >= 0x20000000 || win->size > 0x20000000 - win->phys) {
 			pr_err("window %u (%x+%x, flags %x) is not in P2\n", v,
-			       w->phys, w->size, w->flags);
+			       win->phys, win->size, win->flags);
 			return true;
 		}
-		w->va = P2SEGADDR(w->phys);
+		win->va = P2SEGADDR(win->phys);
 	}
 	domain = irq_domain_add_linear(NULL, p->nr_virq, &ck_sh_domain_ops, p);
 	soft_irq = irq_alloc_descs(-1, evt2irq(0x1000), CK_VIRQ_SOFT_NR, 0);
@@ -242,6 +257,9 @@ bool __init cokernel_sh_init_irq(void)
 			/* INTEVT codes: 0x1c0 (NMI) .. 0xfe0, multiples of 0x20 */
 			pr_err("vIRQ %u: INTEVT %#x is not an interrupt code\n",
 			       v, evt);
+			return true;
+		} else if (evt == CK_SH_SOFT_INTEVT) {
+			pr_err("vIRQ %u: INTEVT %#x is the soft line\n", v, evt);
 			return true;
 		} else {
 			irq = evt2irq(evt);

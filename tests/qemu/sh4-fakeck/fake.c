@@ -27,7 +27,8 @@ volatile unsigned int fake_rt_count, fake_rt_maxlat, fake_rt_maxgap, fake_rt_pre
 unsigned int fake_rt_save[2];
 unsigned int fake_stack[1024];
 
-/* vIRQ 0: TMU0 (IPRA 15-12), 1: TMU1 (IPRA 11-8), 2: TMU4 (soft line) */
+/* vIRQ 0: TMU0 (IPRA 15-12), 1: TMU1 (IPRA 11-8); the soft line (TMU4)
+ * is never raised */
 static const unsigned int ipra_shift[2] = { 12, 8 };
 
 static void fake_putc(char c)
@@ -183,11 +184,10 @@ unsigned int fake_main(void)
 	p->abi = CK_GUEST_ABI;
 	p->size = sizeof(*p);
 	p->rt_entry = (ck_u32)fake_rt_entry;
-	p->virq_soft_base = 3;
-	p->nr_virq = 3 + CK_VIRQ_SOFT_NR;
+	p->virq_soft_base = 2;
+	p->nr_virq = 2 + CK_VIRQ_SOFT_NR;
 	p->virq_hw[0] = 0x400;
 	p->virq_hw[1] = 0x420;
-	p->virq_hw[2] = 0xb80;
 	p->nr_mmio = 1;			/* the IPC region, 1 MiB below */
 	p->mmio[0].phys = 0x0fb00000;
 	p->mmio[0].size = 0x00100000;
