@@ -37,7 +37,6 @@
 #define pr_fmt(fmt) "cokernel: " fmt
 
 #include <linux/init.h>
-#include <linux/interrupt.h>
 #include <linux/irq.h>
 #include <linux/irqdomain.h>
 #include <linux/kernel.h>
@@ -168,16 +167,20 @@ static const struct irq_domain_ops ck_sh_domain_ops = {
 	.map = ck_sh_map,
 };
 
-/* The soft line's handler: every pending vIRQ the co-kernel holds. */
-static irqreturn_t ck_sh_soft_line(int irq, void *dev)
+/*
+ * The soft line's flow handler, from attach on: every pending vIRQ the
+ * co-kernel holds; next_pending() clears the line once none is left, so it
+ * must run at every soft-line interrupt, whether a soft vIRQ has a handler
+ * yet or not.
+ */
+static void ck_sh_soft_line(struct irq_desc *desc)
 {
-	struct ck_guest_page *p = dev;
+	struct ck_guest_page *p = irq_desc_get_handler_data(desc);
 	s32 virq;
 
 	while ((virq = p->next_pending()) >= 0)
 		if (generic_handle_domain_irq(ck_sh_domain, virq))
 			pr_err_ratelimited("vIRQ %d has no Linux IRQ\n", virq);
-	return IRQ_HANDLED;
 }
 
 int cokernel_soft_virq_map(unsigned int soft, unsigned int type)
@@ -197,9 +200,10 @@ int cokernel_soft_virq_map(unsigned int soft, unsigned int type)
  * Called by init_IRQ() (patch 0007) before the SH7750 and board INTC
  * controllers would be registered. Returns true when the co-kernel owns the
  * INTC: the vPIC is then Linux's only interrupt controller and init_IRQ()
- * registers nothing else. Order: the Linux IRQs of the hardware vIRQs,
- * attach (the co-kernel may forward interrupts from here on), then the soft
- * line. A refused attach leaves Linux without interrupts and says so.
+ * registers nothing else. Order: the Linux IRQs of the vIRQs, attach (the
+ * co-kernel may forward interrupts once Linux enables them), then the soft
+ * line's handler. A refused attach leaves Linux without interrupts and
+ * says so.
  */
 bool __init cokernel_sh_init_irq(void)
 {
@@ -219,9 +223,9 @@ bool __init cokernel_sh_init_irq(void)
 				return true;
 			}
 	/*
-	 * The soft line is the co-kernel's (it raises and clears it, in
+	 * The soft line is the co-kernel's (it raises it, and clears it in
 	 * next_pending()), no vIRQ: Linux only takes it, so its IRQ has a chip
-	 * that does nothing
+	 * that does nothing and, once attached, the flow handler above
 	 */
 	irq = evt2irq(CK_SH_SOFT_INTEVT);
 	ret = irq_alloc_desc_at(irq, 0);
@@ -229,7 +233,7 @@ bool __init cokernel_sh_init_irq(void)
 		pr_err("no IRQ descriptor %d for the soft line\n", irq);
 		return true;
 	}
-	irq_set_chip_and_handler(irq, &dummy_irq_chip, handle_simple_irq);
+	irq_set_chip(irq, &dummy_irq_chip);
 	/* hand-over 1: windows below 512 MiB are in P2, mapped by nothing */
 	for (v = 0; v < p->nr_mmio; v++) {
 		struct ck_guest_mmio *win = &p->mmio[v];
@@ -283,22 +287,13 @@ bool __init cokernel_sh_init_irq(void)
 	}
 	cokernel_page = p;
 	ck_sh_domain = domain;
+	/* Linux's interrupts are still off: no soft line before this */
+	irq_set_chained_handler_and_data(evt2irq(CK_SH_SOFT_INTEVT),
+					 ck_sh_soft_line, p);
 	pr_info("attached: %u vIRQs (%u hardware), soft vIRQs at IRQ %d, Linux VBR %08x\n",
 		p->nr_virq, p->virq_soft_base, soft_irq, p->linux_vbr);
 	return true;
 }
-
-/* request_irq() needs the slab: after init_IRQ */
-static int __init ck_sh_soft_line_init(void)
-{
-	struct ck_guest_page *p = cokernel_page;
-
-	if (!p)
-		return 0;
-	return request_irq(evt2irq(CK_SH_SOFT_INTEVT), ck_sh_soft_line, 0,
-			   "cokernel-soft", p);
-}
-arch_initcall(ck_sh_soft_line_init);
 
 /*
  * The IPC region, if the page lists it (a CK_MMIO_SHM window): a UIO

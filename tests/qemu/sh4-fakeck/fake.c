@@ -4,11 +4,17 @@
  * side of the SH-4 hand-over under test, with ops that do the least that
  * lets Linux run: the INTC priority of Linux's TMU0/TMU1 lines set and
  * cleared on unmask/mask (IPRA, SH7751 hardware manual §19.3.1), console
- * output written to the SCIF's transmit register (SCFTDR2, §16.2.5),
- * never a soft vIRQ; one window, an IPC region at PA 0x0fb00000. When Linux prints "INIT-MARKER: done" it adds a line
+ * output written to the SCIF's transmit register (SCFTDR2, §16.2.5), one
+ * window (an IPC region at PA 0x0fb00000), and the soft line: TMU4 started
+ * with TCNT4 = 1 (an underflow one tick later, §12; INTC level 2 in
+ * INTPRI00) at attach, while Linux still has its interrupts off, and when
+ * Linux prints "INIT-MARKER: hello", each time with the console's soft
+ * vIRQ pending; next_pending() hands that out once, stops TMU4 and clears
+ * its UNF. When Linux prints "INIT-MARKER: done" it adds a line
  * with what it forwarded: "FAKECK: vbr <VBR> linux_vbr <addr> forwarded
- * irq <n> exc <n> tlb <n> rt <n> maxlat <ticks> maxgap <ticks>" (the RT
- * side's figures since Linux printed "INIT-MARKER: hello").
+ * irq <n> exc <n> tlb <n> rt <n> maxlat <ticks> maxgap <ticks> soft <raised>
+ * <served>" (the RT side's figures since Linux printed "INIT-MARKER:
+ * hello").
  */
 #include "ck_guest.h"
 
@@ -17,6 +23,12 @@
 #define TCOR2 ((volatile unsigned int *)0xffd80020)
 #define TCNT2 ((volatile unsigned int *)0xffd80024)
 #define TCR2 ((volatile unsigned short *)0xffd80028)
+#define TSTR2 ((volatile unsigned char *)0xfe100004)
+#define TCOR4 ((volatile unsigned int *)0xfe100014)
+#define TCNT4 ((volatile unsigned int *)0xfe100018)
+#define TCR4 ((volatile unsigned short *)0xfe10001c)
+#define INTPRI00 ((volatile unsigned int *)0xfe080000)
+#define INTMSKCLR00 ((volatile unsigned int *)0xfe080060)
 #define SCFTDR2 ((volatile unsigned char *)0xffe8000c)
 #define LINUX_ENTRY 0x8c011000u
 
@@ -25,6 +37,8 @@ volatile unsigned int fake_fwd_irq, fake_fwd_exc, fake_fwd_tlb;
 /* the RT side (start.S, FAKE_RT): its counters, and k2/k3 while it runs */
 volatile unsigned int fake_rt_count, fake_rt_maxlat, fake_rt_maxgap, fake_rt_prev;
 unsigned int fake_rt_save[2];
+/* the soft line: a console soft vIRQ pending, how often raised and served */
+static volatile unsigned int fake_soft_pending, fake_soft_raised, fake_soft_served;
 unsigned int fake_stack[1024];
 
 /* vIRQ 0: TMU0 (IPRA 15-12), 1: TMU1 (IPRA 11-8); the soft line (TMU4)
@@ -74,8 +88,17 @@ static void fake_set_prio(unsigned int virq, unsigned int prio)
 	*IPRA = v | prio << ipra_shift[virq];
 }
 
+static void fake_soft_raise(void)
+{
+	fake_soft_pending = 1;
+	fake_soft_raised++;
+	*TCNT4 = 1;
+	*TSTR2 |= 2;
+}
+
 static ck_s32 fake_attach(void)
 {
+	fake_soft_raise();	/* taken once Linux enables its interrupts */
 	return 0;
 }
 
@@ -100,7 +123,13 @@ static ck_s32 fake_set_type(ck_u32 virq, ck_u32 type)
 
 static ck_s32 fake_next_pending(void)
 {
-	return -1;
+	if (!fake_soft_pending)
+		return -1;
+	fake_soft_pending = 0;
+	fake_soft_served++;
+	*TSTR2 &= ~2;
+	*TCR4 = 0x20;		/* UNIE, UNF cleared */
+	return fake_page.virq_soft_base + CK_VIRQ_SOFT_CONSOLE;
 }
 
 static const char fake_done[] = "INIT-MARKER: done";
@@ -130,6 +159,10 @@ static void fake_summary(void)
 	fake_putdec(fake_rt_maxlat);
 	fake_puts(" maxgap ");
 	fake_putdec(fake_rt_maxgap);
+	fake_puts(" soft ");
+	fake_putdec(fake_soft_raised);
+	fake_putc(' ');
+	fake_putdec(fake_soft_served);
 	fake_puts("\r\n");
 }
 
@@ -155,8 +188,10 @@ static ck_s32 fake_console_write(const char *buf, ck_u32 len)
 		if (fake_col < sizeof(fake_hello) - 1 && c != fake_hello[fake_col])
 			fake_is_hello = 0;
 		/* userspace runs, and Linux's TMU1 clocksource: count from here */
-		if (fake_is_hello && fake_col == sizeof(fake_hello) - 2)
+		if (fake_is_hello && fake_col == sizeof(fake_hello) - 2) {
 			fake_rt_count = fake_rt_maxlat = fake_rt_maxgap = 0;
+			fake_soft_raise();
+		}
 		fake_col++;
 	}
 	return len;
@@ -202,6 +237,10 @@ unsigned int fake_main(void)
 	p->console_read = fake_console_read;
 	p->notify = fake_notify;
 	*IPRA = 0;
+	*TCOR4 = 0xffffffff;		/* QEMU resets it to 0xdeadbeef */
+	*TCR4 = 0x20;			/* UNIE */
+	*INTPRI00 = 2 << 12;		/* TMU4 at level 2 */
+	*INTMSKCLR00 = 0x200;		/* TMU4 unmasked */
 #ifdef FAKE_RT
 	*TCOR2 = FAKE_RT_PERIOD - 1;
 	*TCNT2 = FAKE_RT_PERIOD - 1;
