@@ -4,7 +4,7 @@
 INTC level 15 (the co-kernel's RT class): the stretches Linux runs with
 SR.BL = 1, counted in instructions from a QEMU exec trace.
 
-usage: sh4_bl_windows.py TRACE VMLINUX [CROSS]
+usage: sh4_bl_windows.py TRACE VMLINUX [CROSS] [--outer-vbr ADDR]
   TRACE    `qemu-system-sh4 ... -icount shift=0,sleep=off -singlestep
            -d exec,nochain -D TRACE` of a Linux boot (one "Trace" line per
            instruction); a -dfilter keeping entry.S's restore_regs ..
@@ -12,6 +12,13 @@ usage: sh4_bl_windows.py TRACE VMLINUX [CROSS]
            arch_local_irq_restore keeps it small and the counts the same
   VMLINUX  the kernel's ELF (the build tree's vmlinux), for the addresses
   CROSS    binutils prefix (default sh4-linux-gnu-)
+  --outer-vbr ADDR
+           the VBR Linux runs under (the co-kernel's table): an entry
+           window then starts at ADDR + 0x100 / 0x400 / 0x600 and runs
+           through the co-kernel's forwarding into Linux's entry (keep the
+           co-kernel's whole text in the -dfilter too); an entry that runs
+           code outside the two tables' pages (the co-kernel's RT class, its
+           first-event set-up) is no Linux window and is not counted
 
 With IMASK 14 as Linux's ceiling (patch 0005), level 15 is held off only
 while BL = 1 (SH7751 hardware manual §5.2: BL = 1 blocks every interrupt).
@@ -28,7 +35,7 @@ Linux sets BL in four places (notes/sh4.md §5.4):
           counted: the instructions up to `sleep` and after it are, apart;
           the worst case is their sum.
 Under the co-kernel each entry also runs the co-kernel's forwarding stub
-(its VBR table) before Linux's: add its instruction count.
+(its VBR table) before Linux's: --outer-vbr counts it in.
 
 Prints one line per kind: how many windows, the shortest and the longest.
 """
@@ -65,9 +72,10 @@ def find(insns, mnem, ops=None, after=0):
     raise SystemExit(f"no {mnem} {ops or ''} after {after:#x}")
 
 
-def addresses(vmlinux, cross):
+def addresses(vmlinux, cross, outer=None):
     s = symbols(vmlinux, cross)
     vbr = s["vbr_base"]
+    base = outer if outer is not None else vbr
     slr = disasm(vmlinux, cross, s["save_low_regs"], 16)
     rr = disasm(vmlinux, cross, s["restore_regs"], 64)
     ra = disasm(vmlinux, cross, s["restore_all"], 96)
@@ -76,9 +84,11 @@ def addresses(vmlinux, cross):
     sleep = find(idle, "sleep")
     ldcs = [a for a, m, o in idle if m == "ldc" and o.replace(" ", "").endswith(",sr")]
     return {
-        "entries": {vbr + 0x100: "entry (exception, vbr+0x100)",
-                    vbr + 0x400: "entry (TLB miss, vbr+0x400)",
-                    vbr + 0x600: "entry (interrupt, vbr+0x600)"},
+        "entries": {base + 0x100: "entry (exception, vbr+0x100)",
+                    base + 0x400: "entry (TLB miss, vbr+0x400)",
+                    base + 0x600: "entry (interrupt, vbr+0x600)"},
+        "outer": outer is not None,
+        "pages": (base, vbr),
         "entry_end": find(slr, "ldc", "r8,sr"),
         "exit_start": find(rr, "ldc", "r9,sr"),
         "exit_end": rte + 2,                    # the delay slot
@@ -112,6 +122,12 @@ def measure(trace, a):
     windows = defaultdict(list)
     kind, n = None, 0
     for pc in pcs(trace):
+        # under a co-kernel: an entry that runs code outside the two tables'
+        # pages (the co-kernel's RT entry, its first-event set-up) is no
+        # forwarded window
+        if (a["outer"] and kind and kind.startswith("entry") and
+                not any(b <= pc < b + 0x1000 for b in a["pages"])):
+            kind = None
         if kind is None:
             if pc in a["entries"]:
                 kind, n = a["entries"][pc], 0
@@ -141,11 +157,17 @@ def measure(trace, a):
 
 
 def main():
-    if len(sys.argv) < 3:
+    args = sys.argv[1:]
+    outer = None
+    if "--outer-vbr" in args:
+        i = args.index("--outer-vbr")
+        outer = int(args[i + 1], 0)
+        del args[i:i + 2]
+    if len(args) < 2:
         raise SystemExit(__doc__)
-    cross = sys.argv[3] if len(sys.argv) > 3 else "sh4-linux-gnu-"
-    a = addresses(sys.argv[2], cross)
-    w = measure(sys.argv[1], a)
+    cross = args[2] if len(args) > 2 else "sh4-linux-gnu-"
+    a = addresses(args[1], cross, outer)
+    w = measure(args[0], a)
     if not w:
         raise SystemExit("no BL=1 window in the trace: is it a -singlestep -d exec,nochain trace "
                          "of this kernel?")
