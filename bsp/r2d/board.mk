@@ -20,4 +20,11 @@ TOOLCHAIN_DEPS := $(SH4_PLUGIN)
 # the command line at +0x100 with cokernel.page=0x<PA>).
 LINUX_IMAGE := vmlinux.bin
 LINUX_RAW_SKIP := 4096
+# test traits of the guest (docs/porting-board.md): /proc/interrupts shows
+# the vPIC chip, Linux's TMU0 clock events as sh-tmu.0 (INTEVT 0x400, its
+# one hardware line: LINUX_IRQ_LINES := 0x400) and the hvc console's soft
+# vIRQ (tests/qemu/test_sh4_linux.py)
+LINUX_IRQ_CHIP := vPIC
+LINUX_IRQ_TIMER := sh-tmu\.0
+LINUX_IRQ_CONSOLE := hvc_console
 # ---- end of the Linux guest block ----
