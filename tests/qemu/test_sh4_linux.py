@@ -260,3 +260,5 @@ def test_linux_under_the_cokernel(r2d, initramfs):
     m = re.search(r"^\s*32:\s+(\d+)\s+vPIC\s+0\s+sh-tmu\.0", out, re.M)
     assert m and int(m.group(1)) > 0, out[-3000:]
     assert "INIT-MARKER: interrupts were off for 20" in out, out[-3000:]
+    # the co-kernel's fault record, read through P1 above Linux's RAM
+    assert re.search(r"the co-kernel's fault record:\s*\r?\nfaults: 0\r?\n", out), out[-3000:]

@@ -64,6 +64,15 @@ int cokernel_vectors_install(const struct ck_guest_page *p);
 void cokernel_vectors_remove(void);
 #endif
 
+#ifdef CONFIG_SUPERH
+/*
+ * sh.c: true when [@va, @va + @n) is SDRAM through P1 (cached,
+ * untranslated: SH7751 hardware manual §3.3.1), the co-kernel's memory
+ * included, which lies above Linux's RAM. Any context.
+ */
+bool cokernel_sh_ram_va(const void *va, size_t n);
+#endif
+
 #ifdef CONFIG_PPC
 /*
  * e500: where Linux's CriticalInput stub (head_85xx.S, patch 0002) branches,

@@ -125,6 +125,14 @@ static int __init ck_sh_page_param(char *arg)
 }
 early_param("cokernel.page", ck_sh_page_param);
 
+bool cokernel_sh_ram_va(const void *va, size_t n)
+{
+	unsigned long a = (unsigned long)va;
+
+	return a >= P1SEGADDR(__MEMORY_START) && n <= CK_SH_SDRAM_END &&
+	       a <= P1SEGADDR(CK_SH_SDRAM_END) - n;
+}
+
 bool cokernel_sh_present(void)
 {
 	return ck_sh_page;

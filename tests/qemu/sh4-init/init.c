@@ -8,8 +8,8 @@
  * (arch/sh/kernel/entry-common.S, system_call; numbers from
  * arch/sh/kernel/syscalls/syscall.tbl). It prints a marker, copies
  * /proc/interrupts and the first UIO device's name and address to the
- * console, has Linux hold its interrupts off for 20 ms (under a co-kernel)
- * and powers off (the R2D FPGA's POWOFF:
+ * console, has Linux hold its interrupts off for 20 ms and shows the
+ * co-kernel's fault record (under a co-kernel), and powers off (the R2D FPGA's POWOFF:
  * QEMU exits).
  */
 #define NR_exit 1
@@ -97,6 +97,8 @@ static void irqoff(int ms)
 	}
 	say("INIT-MARKER: interrupts were off for ");
 	say(n);
+	say("INIT-MARKER: the co-kernel's fault record:\n");
+	cat("/sys/kernel/debug/cokernel/faults");
 }
 
 void _start(void)
