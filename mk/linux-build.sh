@@ -2,11 +2,13 @@
 # SPDX-License-Identifier: MIT
 # linux-build.sh - build the Linux 6.1 guest kernel for one board, cached.
 #
-# usage: linux-build.sh BOARD LINUX_ARCH CROSS IMAGE OUT_DIR
-# IMAGE is a make target of the kernel: Image (ARM), vmlinux (PowerPC).
+# usage: [KCFLAGS=...] linux-build.sh BOARD LINUX_ARCH CROSS IMAGE OUT_DIR
+# IMAGE is a make target of the kernel: Image (ARM), vmlinux (PowerPC),
+# vmlinux.bin (SH-4: the raw image from _text, zero page first). KCFLAGS
+# go to every kernel C compile (SH-4: the GCC plugin, mk/sh4.mk).
 # The configured tree lives in $CK_CACHE/linux-<board>-<key>, where <key>
-# hashes the kernel source package version, our patches and the config
-# fragment; the guest drivers are synced into it on every run, so editing
+# hashes the kernel source package version, our patches, the config
+# fragment and KCFLAGS (the plugin's path holds its own key); the guest drivers are synced into it on every run, so editing
 # them costs an incremental build, not a new tree.
 set -euo pipefail
 board=$1 larch=$2 cross=$3 image=$4 out=$5
@@ -15,6 +17,7 @@ cache=${CK_CACHE:?CK_CACHE not set}
 tar=/usr/src/linux-source-6.1.tar.xz
 frag=$top/linux-guest/configs/$board.fragment
 jobs=${JOBS:-2}
+kcflags=${KCFLAGS:-}
 
 say() { printf '[linux] %s\n' "$*"; }
 die() { printf '[linux] error: %s\n' "$*" >&2; exit 1; }
@@ -25,7 +28,8 @@ die() { printf '[linux] error: %s\n' "$*" >&2; exit 1; }
 command -v "${cross}gcc" >/dev/null || die "${cross}gcc missing: run 'make deps'"
 
 ver=$(dpkg-query -W -f='${Version}' linux-source-6.1 2>/dev/null || stat -c %s "$tar")
-key=$( (echo "$ver"; cat "$frag"; cat "$top"/linux-guest/patches/*.patch) | sha256sum | cut -c1-12)
+key=$( (echo "$ver"; cat "$frag"; cat "$top"/linux-guest/patches/*.patch
+	[ -z "$kcflags" ] || echo "KCFLAGS=$kcflags") | sha256sum | cut -c1-12)
 tree=$cache/linux-$board-$key
 mkdir -p "$cache"
 # one build per board at a time (parallel make invocations, CI next to a dev)
@@ -78,7 +82,7 @@ kbuild_env=(KBUILD_BUILD_TIMESTAMP="$(LC_ALL=C date -u -d @"$(stat -c %Y "$tar")
 say "building $image (nice, -j$jobs; log: $tree/build.log)"
 cc_count() { echo "$(grep -c '^  CC' "$tree/build.log") files compiled"; }
 ck_build_watch "$tree/build.log" cc_count env "${kbuild_env[@]}" nice -n 10 make -C "$tree" \
-	ARCH="$larch" CROSS_COMPILE="$cross" -j"$jobs" "$image"
+	ARCH="$larch" CROSS_COMPILE="$cross" KCFLAGS="$kcflags" -j"$jobs" "$image"
 grep -E 'warning:' "$tree/build.log" | grep cokernel && die "warnings in the cokernel drivers"
 say "built in $ck_build_secs s"
 mkdir -p "$out"
@@ -88,6 +92,15 @@ case $image in
 vmlinux) src=$tree/vmlinux ;;
 *) src=$tree/arch/$larch/boot/$image ;;
 esac
+# SH-4's raw image starts at _text, which is the zero page (boot params,
+# command line at +0x100); the code starts 4 KiB on at _stext, where the
+# co-kernel enters (LINUX_RAW_SKIP, mk/linux.mk)
+if [ "$larch" = sh ]; then
+	sym() { awk -v s="$1" '$3 == s { print $1 }' "$tree/System.map"; }
+	[ "$(sym _text)" = "$(sym empty_zero_page)" ] &&
+		[ $((0x$(sym _stext) - 0x$(sym _text))) = 4096 ] ||
+		die "vmlinux.bin layout: _text $(sym _text), empty_zero_page $(sym empty_zero_page), _stext $(sym _stext)"
+fi
 cp "$src" "$out/$image"
 cp "$tree/System.map" "$out/System.map"
 cp "$tree/.config" "$out/config"

@@ -1,6 +1,10 @@
 # SPDX-License-Identifier: MIT
 # linux.mk - the Linux 6.1 guest kernel and the guest device tree.
-# Inputs from bsp/$(BOARD)/board.mk: LINUX_ARCH, LINUX_CROSS, LINUX_IMAGE.
+# Inputs from bsp/$(BOARD)/board.mk: LINUX_ARCH, LINUX_CROSS, LINUX_IMAGE;
+# optional: LINUX_KCFLAGS (C flags of every kernel compile: SH-4's GCC
+# plugin, mk/sh4.mk; part of the build's cache key), LINUX_RAW_SKIP (bytes
+# the payload drops from the image's head: SH-4's zero page, which the
+# co-kernel writes itself), TOOLCHAIN_DEPS (built before the kernel).
 
 LINUX_IMAGE ?= Image
 LINUX_OUT := $(B)/linux
@@ -9,27 +13,35 @@ LINUX_INPUTS := $(wildcard linux-guest/configs/$(BOARD).fragment linux-guest/pat
 	linux-guest/drivers/cokernel/* ipc/ck_guest.h ipc/ck_fault.h) mk/linux-build.sh
 
 .PHONY: linux dtb
-linux: $(LINUX_IMAGE_FILE)
 
 # A patch or driver file that goes away must rebuild too, not only one that
 # changes: the list of inputs is an input
 LINUX_INPUTS_LIST := $(LINUX_OUT)/inputs.list
 $(call ck_stamp,$(LINUX_INPUTS_LIST),$(LINUX_INPUTS))
 
-$(LINUX_IMAGE_FILE): $(LINUX_INPUTS) $(LINUX_INPUTS_LIST)
-	@CK_CACHE=$(CK_CACHE) JOBS=$(JOBS) mk/linux-build.sh $(BOARD) $(LINUX_ARCH) \
-		$(LINUX_CROSS) $(LINUX_IMAGE) $(LINUX_OUT)
+$(LINUX_IMAGE_FILE): $(LINUX_INPUTS) $(LINUX_INPUTS_LIST) | $(TOOLCHAIN_DEPS)
+	@CK_CACHE=$(CK_CACHE) JOBS=$(JOBS) KCFLAGS="$(LINUX_KCFLAGS)" mk/linux-build.sh \
+		$(BOARD) $(LINUX_ARCH) $(LINUX_CROSS) $(LINUX_IMAGE) $(LINUX_OUT)
 
 # What the co-kernel's image carries: the kernel image itself, or, with
 # LINUX_RAW := yes (e500: vmlinux is an ELF, Linux has no raw-image target),
-# its memory image from objcopy, entered at its first byte.
+# its memory image from objcopy, entered at its first byte, or, with
+# LINUX_RAW_SKIP := N, the raw image without its first N bytes (SH-4:
+# vmlinux.bin starts with the zero page, _text = empty_zero_page, and the
+# code at _stext = _text + 4 KiB; linux-build.sh checks that layout).
 ifeq ($(LINUX_RAW),yes)
 LINUX_PAYLOAD_FILE := $(LINUX_IMAGE_FILE).bin
 $(LINUX_PAYLOAD_FILE): $(LINUX_IMAGE_FILE)
 	@$(LINUX_CROSS)objcopy -O binary $< $@
+else ifneq ($(LINUX_RAW_SKIP),)
+LINUX_PAYLOAD_FILE := $(LINUX_IMAGE_FILE).text
+$(LINUX_PAYLOAD_FILE): $(LINUX_IMAGE_FILE)
+	@tail -c +$$(( $(LINUX_RAW_SKIP) + 1 )) $< > $@.tmp && mv $@.tmp $@
 else
 LINUX_PAYLOAD_FILE := $(LINUX_IMAGE_FILE)
 endif
+# the kernel and what the co-kernel's image carries of it
+linux: $(LINUX_IMAGE_FILE) $(LINUX_PAYLOAD_FILE)
 
 # Guest DTB: dts/$(BOARD)-guest.dts plus a generated /chosen with the
 # initramfs placement (address from the board, size from the file).

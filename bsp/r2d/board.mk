@@ -56,13 +56,32 @@ image: sh4-nofpu-check
 # under QEMU icount, docs/measuring.md). `TIMER_GRAVITY_NS=0` turns it off.
 TIMER_GRAVITY_NS ?= 90
 # the INTC lines (INTEVT codes, drivers/sh-intc.c) Linux owns, in vIRQ
-# order (mk/virq.mk; the guest page's virq_hw[]): none while the board has
-# no Linux guest; with it, TMU0's 0x400 (Linux's clockevent). Not TMU4's
-# 0xb80: the soft line is the co-kernel's doorbell, which the vPIC refuses
-# as a Linux line (core/vpic.c) and routes and unmasks itself at attach.
-LINUX_IRQ_LINES :=
+# order (mk/virq.mk; the guest page's virq_hw[]): TMU0's 0x400 (Linux's
+# clockevent). Not TMU4's 0xb80: the soft line is the co-kernel's doorbell,
+# which the vPIC refuses as a Linux line (core/vpic.c) and routes and
+# unmasks itself at attach.
+LINUX_IRQ_LINES := 0x400
 LINUX_ARCH := sh
 LINUX_CROSS := sh4-linux-gnu-
+# Every kernel compile loads the plugin that turns off GCC 12's
+# miscompiling sh_treg_combine passes (mk/sh4.mk, DESIGN §9); its path,
+# which holds the plugin's key, is part of the kernel's cache key
+LINUX_KCFLAGS := $(SH4_PLUGIN_FLAGS)
+# The uncompressed kernel (no decompressor run while RT is paused): the raw
+# vmlinux.bin from _text = empty_zero_page (PA 0x0c010000); the payload
+# drops that first page, so it is loaded at PA 0x0c011000 and entered at
+# its first byte, P1 0x8c011000 (_stext). The co-kernel writes the zero
+# page itself (arch_boot_linux(): boot params as QEMU's r2d.c writes them,
+# the command line at +0x100 with cokernel.page=0x<PA>).
+LINUX_IMAGE := vmlinux.bin
+LINUX_RAW_SKIP := 4096
+# test traits of the guest (docs/porting-board.md): /proc/interrupts shows
+# the vPIC chip, Linux's TMU0 clock events as sh-tmu.0 (INTEVT 0x400, its
+# one hardware line: LINUX_IRQ_LINES := 0x400) and the hvc console's soft
+# vIRQ (tests/qemu/test_sh4_linux.py)
+LINUX_IRQ_CHIP := vPIC
+LINUX_IRQ_TIMER := sh-tmu\.0
+LINUX_IRQ_CONSOLE := hvc_console
 # Linux's programs (busybox, linux-guest/tools) are static and link musl
 # built from Debian's source (mk/musl-build.sh), and a libgcc.a built from
 # GCC's source with the same flags (mk/libgcc-build.sh): Debian's sh4

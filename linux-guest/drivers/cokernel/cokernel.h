@@ -42,10 +42,17 @@ extern struct ck_guest_page *cokernel_page;
 
 /*
  * Linux IRQ number of co-kernel soft vIRQ @soft (CK_VIRQ_SOFT_*: vIRQ
- * virq_soft_base + @soft), or a negative errno. ARM (vpic.c) only: on e500
- * the DT maps vIRQs through ehv_pic.
+ * virq_soft_base + @soft), or a negative errno. ARM (vpic.c) and SH-4
+ * (sh.c) only: on e500 the DT maps vIRQs through ehv_pic.
  */
 int cokernel_soft_virq_map(unsigned int soft, unsigned int type);
+
+/*
+ * vpic-chip.c (ARM, SH-4): the irq_chip of every vIRQ; its ops are the
+ * guest page's on the IRQ's hwirq, the vIRQ number.
+ */
+struct irq_chip;
+extern struct irq_chip cokernel_vpic_chip;
 
 #ifdef CONFIG_ARM
 /*
@@ -55,6 +62,15 @@ int cokernel_soft_virq_map(unsigned int soft, unsigned int type);
  */
 int cokernel_vectors_install(const struct ck_guest_page *p);
 void cokernel_vectors_remove(void);
+#endif
+
+#ifdef CONFIG_SUPERH
+/*
+ * sh.c: true when [@va, @va + @n) is SDRAM through P1 (cached,
+ * untranslated: SH7751 hardware manual §3.3.1), the co-kernel's memory
+ * included, which lies above Linux's RAM. Any context.
+ */
+bool cokernel_sh_ram_va(const void *va, size_t n);
 #endif
 
 #ifdef CONFIG_PPC

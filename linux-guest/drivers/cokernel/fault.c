@@ -249,6 +249,20 @@ static int ck_faults_show(struct seq_file *m, void *v)
 }
 DEFINE_SHOW_ATTRIBUTE(ck_faults);
 
+/*
+ * The record lies in Linux's linear map (ARM, e500: the co-kernel's region
+ * is mapped RAM), or on SH-4 in the co-kernel's SDRAM above Linux's RAM,
+ * which P1 reaches without a mapping.
+ */
+static bool __init ck_fault_rec_reachable(const void *rec, size_t n)
+{
+#ifdef CONFIG_SUPERH
+	return cokernel_sh_ram_va(rec, n);
+#else
+	return virt_addr_valid(rec) && virt_addr_valid((const char *)rec + n - 1);
+#endif
+}
+
 static int __init ck_fault_debugfs_init(void)
 {
 	const struct ck_guest_page *p = cokernel_page;
@@ -258,8 +272,7 @@ static int __init ck_fault_debugfs_init(void)
 	if (!p || !p->fault_record)
 		return -ENODEV;
 	rec = (const void *)(unsigned long)p->fault_record;
-	if (!virt_addr_valid(rec) ||
-	    !virt_addr_valid((const char *)rec + sizeof(*ck_fault_rec) - 1) ||
+	if (!ck_fault_rec_reachable(rec, sizeof(*ck_fault_rec)) ||
 	    ((const struct ck_fault_record *)rec)->magic != CK_FAULT_MAGIC) {
 		pr_err("no fault record at %08x\n", p->fault_record);
 		return -EINVAL;

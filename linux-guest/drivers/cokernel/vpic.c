@@ -37,59 +37,12 @@
 struct ck_guest_page *cokernel_page;
 static struct irq_domain *ck_domain;
 
-/*
- * The ops run with Linux's interrupts off (ipc/ck_guest.h): the co-kernel
- * masks only its own class (FIQ) around what it shares with RT code, so a
- * Linux IRQ must not re-enter an op half-way. The irq_chip callbacks are
- * called with IRQs off already; the console ops are not.
- */
-static void ck_vpic_mask(struct irq_data *d)
-{
-	cokernel_page->mask(irqd_to_hwirq(d));
-}
-
-static void ck_vpic_unmask(struct irq_data *d)
-{
-	cokernel_page->unmask(irqd_to_hwirq(d));
-}
-
-static void ck_vpic_eoi(struct irq_data *d)
-{
-	cokernel_page->eoi(irqd_to_hwirq(d));
-}
-
-static int ck_vpic_set_type(struct irq_data *d, unsigned int type)
-{
-	type &= IRQ_TYPE_SENSE_MASK;
-	if (type != IRQ_TYPE_LEVEL_HIGH && type != IRQ_TYPE_EDGE_RISING)
-		return -EINVAL;
-	if (cokernel_page->set_type(irqd_to_hwirq(d), type))
-		return -EINVAL;
-	irq_set_handler_locked(d, type == IRQ_TYPE_LEVEL_HIGH ?
-				  handle_level_irq : handle_edge_irq);
-	return IRQ_SET_MASK_OK;
-}
-
-/* Edge vIRQs are cleared by next_pending() as it returns them. */
-static void ck_vpic_ack(struct irq_data *d)
-{
-}
-
-static struct irq_chip ck_vpic_chip = {
-	.name = "vPIC",
-	.irq_ack = ck_vpic_ack,
-	.irq_mask = ck_vpic_mask,
-	.irq_unmask = ck_vpic_unmask,
-	.irq_eoi = ck_vpic_eoi,
-	.irq_set_type = ck_vpic_set_type,
-};
-
 static int ck_vpic_map(struct irq_domain *d, unsigned int irq,
 		       irq_hw_number_t hw)
 {
 	if (hw >= cokernel_page->nr_virq)
 		return -EINVAL;
-	irq_set_chip_and_handler(irq, &ck_vpic_chip, handle_level_irq);
+	irq_set_chip_and_handler(irq, &cokernel_vpic_chip, handle_level_irq);
 	irq_set_probe(irq);
 	return 0;
 }
