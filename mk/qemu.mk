@@ -9,8 +9,9 @@ SUBMAKE := $(MAKE) --no-print-directory
 # co-kernel alone, test_bare.py, images built with NO_LINUX=1; RT faults
 # before Linux where the board contains them, test_fault_bare.py; on SH-4
 # the hand-over to a stand-in guest, test_sh4_handover.py; U-Boot from
-# flash, test_uboot_r2d.py, which skips boards without it). Set them to
-# check fewer boards (CHECK_BOARDS=e500 CHECK_BARE_BOARDS=).
+# flash, test_uboot_r2d.py, which skips boards without it; the SH-4 Linux
+# guest alone, under a stand-in and under the co-kernel, test_sh4_linux.py).
+# Set them to check fewer boards (CHECK_BOARDS=e500 CHECK_BARE_BOARDS=).
 ck_boards_with = $(foreach b,$(BOARDS),$(if $(filter $(1),\
 	$(shell $(SUBMAKE) -s BOARD=$(b) print-CHECK_TESTS)),$(b)))
 CHECK_BOARDS ?= $(call ck_boards_with,guest)
@@ -67,7 +68,8 @@ qemu-test:
 		$(foreach b,$(CHECK_BOARDS),--board=$(b)) .
 	@$(if $(CHECK_BARE_BOARDS),$(WITH_QEMU) cd tests/qemu && $(PYTHON) -m pytest -v \
 		-p no:cacheprovider $(foreach b,$(CHECK_BARE_BOARDS),--board=$(b)) \
-		test_bare.py test_fault_bare.py test_sh4_handover.py test_uboot_r2d.py)
+		test_bare.py test_fault_bare.py test_sh4_handover.py test_uboot_r2d.py \
+		test_sh4_linux.py)
 
 bench:
 	@$(if $(filter no,$(LINUX_GUEST)),echo "make bench: BOARD=$(BOARD) has no Linux guest yet (LINUX_GUEST := no in bsp/$(BOARD)/board.mk); the benchmarks need one" >&2; exit 2)

@@ -17,9 +17,10 @@ entered at its first byte, P1 0x8c011000) reaches a libc-free /init
 - under the co-kernel itself (where the tree has it: bsp/r2d/board.mk
   ARCH sh4): Linux attaches and runs /init on hvc0.
 
-Needs `make linux BOARD=r2d` (the tests build /init themselves). Run:
+Builds the guest kernel (`make linux BOARD=r2d`) and /init itself. Run:
   pytest --board=r2d test_sh4_linux.py
 """
+import functools
 import os
 import re
 import struct
@@ -122,10 +123,15 @@ def fakeck_rt(r2d, tmp_path_factory):
                         f"-DFAKE_RT_PERIOD={RT_PERIOD}")
 
 
+@functools.lru_cache(maxsize=None)
 def payload(board):
+    """The guest kernel's payload, built (or taken from the cache) first:
+    `make check` builds the co-kernel alone on a board without a guest."""
+    subprocess.run(["make", "-s", "--no-print-directory", "-C", TOP, f"BOARD={board}",
+                    "linux"], check=True, timeout=3600)
     kernel = make_var(board, "LINUX_PAYLOAD_FILE")
     if not os.path.exists(kernel):
-        pytest.fail(f"{kernel} missing: run 'make linux BOARD={board}'")
+        pytest.fail(f"{kernel} missing after 'make linux BOARD={board}'")
     return kernel
 
 
