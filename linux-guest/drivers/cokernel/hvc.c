@@ -7,6 +7,10 @@
  * interleaving mid-line. Input raises CK_VIRQ_SOFT_CONSOLE (the UART's receive
  * line, which the co-kernel hands over as a level vIRQ), so typing is seen
  * at once instead of at the hvc core's polling interval (up to 2 s).
+ * On SH the co-kernel has no route for the SCIF's receive interrupt yet
+ * (bsp/r2d/board.c uart_rx_line -1: nothing raises the console vIRQ), so
+ * there hvc polls: khvcd reads console_read() every 10 ms after input,
+ * backing off to 2 s while none comes.
  */
 #include <linux/console.h>
 #include <linux/init.h>
@@ -66,9 +70,13 @@ static int __init ck_hvc_init(void)
 
 	if (!cokernel_page)
 		return -ENODEV;
-	irq = cokernel_soft_virq_map(CK_VIRQ_SOFT_CONSOLE, IRQ_TYPE_LEVEL_HIGH);
-	if (irq < 0)
-		return irq;
+	if (IS_ENABLED(CONFIG_SUPERH)) {
+		irq = 0;                /* polled: no IRQ requested */
+	} else {
+		irq = cokernel_soft_virq_map(CK_VIRQ_SOFT_CONSOLE, IRQ_TYPE_LEVEL_HIGH);
+		if (irq < 0)
+			return irq;
+	}
 	hp = hvc_alloc(0, irq, &ck_hvc_ops, 256);
 	return PTR_ERR_OR_ZERO(hp);
 }
