@@ -99,7 +99,7 @@ const struct ck_board ck_board = {
 	.timer = &timer,
 	.uart = &scif,
 	.doorbell_line = SH_INTC_SOFT_LINE,  /* TMU4, raised by a one-tick count */
-	/* -1: Linux polls (hvc). A level-14 SCIF RXI would reach Linux as
+	/* -1: Linux polls (hvc, a 10 ms timer). A level-14 SCIF RXI would reach Linux as
 	 * INTEVT 0x720 straight from VBR+0x600, which Linux's vPIC domain does
 	 * not map (only virq_hw[] codes and the soft vIRQs behind TMU4), and
 	 * the line would stay asserted: not until that route exists. */

@@ -92,12 +92,13 @@ LINUX_IRQ_CONSOLE := hvc_console
 # nor counts real steps (what it counts was not examined): the debugger
 # test skips on this value
 LINUX_PTRACE_SINGLESTEP := no-ubc-in-qemu
-# console input: Linux's hvc polls the co-kernel's SCIF (no receive
-# interrupt route yet: board.c uart_rx_line -1), no console vIRQ
+# console input: no SCIF receive interrupt route yet (board.c uart_rx_line
+# -1), so input raises no console vIRQ; Linux's hvc reads the SCIF when a
+# 10 ms timer kicks it (linux-guest/drivers/cokernel/hvc.c)
 CONSOLE_RX_IRQ := no
 # QEMU's SCIF takes host input without flow control and drops what does
 # not fit its 16-byte receive FIFO (hw/char/sh_serial.c: can_receive is
-# the RE bit, not the FIFO's room), and Linux's hvc polls it: the tests
+# the RE bit, not the FIFO's room), and Linux reads it every 10 ms: the tests
 # type a line in pieces of this size (tests/qemu/cksession.py sendline)
 CONSOLE_RX_BYTES := 16
 # Linux's programs (busybox, linux-guest/tools) are static and link musl
