@@ -44,8 +44,18 @@ endif
 linux: $(LINUX_IMAGE_FILE) $(LINUX_PAYLOAD_FILE)
 
 # Guest DTB: dts/$(BOARD)-guest.dts plus a generated /chosen with the
-# initramfs placement (address from the board, size from the file).
+# initramfs placement (address from the board, size from the file). A
+# board whose Linux takes no device tree (LINUX_DTB := no in board.mk: SH,
+# where the co-kernel writes the zero page) has an empty file in its place:
+# the payload's DTB section is then empty and the FIT lists no guest DTB.
+ifeq ($(LINUX_DTB),no)
+GUEST_DTB_FILE := $(B)/no-guest.dtb
+$(GUEST_DTB_FILE):
+	@mkdir -p $(@D)
+	@: > $@
+else
 GUEST_DTB_FILE := $(B)/$(BOARD)-guest.dtb
+endif
 dtb: $(GUEST_DTB_FILE)
 
 $(B)/guest-chosen.dtsi: $(INITRAMFS_FILE) bsp/$(BOARD)/board.mk
@@ -63,8 +73,10 @@ dts/%-guest.dts:
 	@echo "no dts/$*-guest.dts: the Linux guest of BOARD=$* is not ported yet; NO_LINUX=1 builds the co-kernel alone" >&2
 	@exit 1
 
+ifneq ($(LINUX_DTB),no)
 $(GUEST_DTB_FILE): dts/$(BOARD)-guest.dts $(B)/guest-chosen.dtsi bsp/$(BOARD)/board.mk
 	@mkdir -p $(@D)
 	@echo "  DTC     $@"
 	@cpp -nostdinc -undef -x assembler-with-cpp -P -I$(B) -Idts $(DTS_DEFS) $< | \
 		dtc -I dts -O dtb -o $@ -
+endif

@@ -34,7 +34,8 @@ enum { DEV_INTC, DEV_INTPRI, DEV_TMU012, DEV_TMU34, DEV_SCIF, DEV_FPGA,
 /* The device table (ck/bsp.h). P4 registers are reached at their physical
  * address, untranslated in every address space; the FPGA and the IPC
  * region through P2 (uncached): the same addresses before and after Linux,
- * so nothing is mapped (the guest page's nr_mmio is 0). */
+ * so nothing is mapped; the guest page lists the IPC region alone
+ * (ck_board.devs below). */
 static struct ck_dev devs[NR_DEVS] = {
 	[DEV_INTC] = { .name = "intc", .phys = INTC_PA, .size = 0x1000 },
 	[DEV_INTPRI] = { .name = "intc-intpri", .phys = INTPRI_PA, .size = 0x1000 },
@@ -86,17 +87,19 @@ static const struct ck_uart scif = {
 const struct ck_board ck_board = {
 	.name = "r2d",
 	.cpu = "SH7751R",
-	/* no window for Linux to map: P4 and P2 are untranslated in every
-	 * address space, so the guest page lists none (nr_mmio 0) and attach
-	 * rewrites no base (devs[] keeps the boot addresses, bsp_init()) */
-	.devs = NULL,
-	.nr_devs = 0,
+	/* Linux maps nothing: P4 and P2 are untranslated in every address
+	 * space. The guest page lists one window, the IPC region
+	 * (CK_MMIO_SHM), which Linux's driver turns into the UIO device
+	 * cokernel-shm at its P2 address (linux-guest/drivers/cokernel/sh.c):
+	 * attach checks that address and keeps it, the one bsp_init() set */
+	.devs = &devs[DEV_SHM],
+	.nr_devs = 1,
 	.pic = &intc,
 	.clock = &clock,
 	.timer = &timer,
 	.uart = &scif,
 	.doorbell_line = SH_INTC_SOFT_LINE,  /* TMU4, raised by a one-tick count */
-	/* -1: Linux polls (hvc). A level-14 SCIF RXI would reach Linux as
+	/* -1: Linux polls (hvc, a 10 ms timer). A level-14 SCIF RXI would reach Linux as
 	 * INTEVT 0x720 straight from VBR+0x600, which Linux's vPIC domain does
 	 * not map (only virq_hw[] codes and the soft vIRQs behind TMU4), and
 	 * the line would stay asserted: not until that route exists. */

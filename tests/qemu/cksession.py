@@ -17,6 +17,13 @@ import pexpect
 TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 CK_PREFIX = "[ck] "
 SHELL_READY = "cokernel guest: userspace up"
+# a kernel console message: "[   12.345678] ..."
+KERNEL_LINE = re.compile(r"^\[\s*\d+\.\d+\] ")
+# host time between two pieces of a typed line (Session.sendline): the
+# guest's console poll reads the UART meanwhile; under icount with
+# sleep=off an idle guest's poll interval (hvc: up to 2 s) passes in far
+# less host time
+RX_PAUSE_S = 0.2
 # An early Linux console line (printk at start_kernel; ARM prints "Booting
 # Linux" first, PowerPC starts with the banner)
 LINUX_FIRST_LINE = re.compile(
@@ -121,6 +128,10 @@ class Session:
         self.child.logfile_read = self._logf
         self.log = ""
         self._n = 0
+        # the most bytes the console's UART takes at once (board.mk
+        # CONSOLE_RX_BYTES; empty: no limit)
+        rx = make_var(board, "CONSOLE_RX_BYTES")
+        self.rx_bytes = int(rx, 0) if rx else 0
 
     def _take(self):
         self.log += (self.child.before or "") + (self.child.after if isinstance(self.child.after, str) else "")
@@ -145,18 +156,35 @@ class Session:
         # inside the same command line (`... & cmd; wait`).
         self.sh("stty -echo 2>/dev/null; PS1=''", timeout=30)
 
-    def sh(self, cmd, timeout=60):
+    def sendline(self, text):
+        """Type a line on the console. A board whose UART model drops what
+        does not fit its receive FIFO (CONSOLE_RX_BYTES) gets it in pieces
+        of that size, each after a pause in which the guest reads the
+        last."""
+        data = text + "\n"
+        if not self.rx_bytes:
+            self.child.send(data)
+            return
+        for i in range(0, len(data), self.rx_bytes):
+            if i:
+                time.sleep(RX_PAUSE_S)
+            self.child.send(data[i:i + self.rx_bytes])
+
+    def sh(self, cmd, timeout=60, kernel_lines=False):
         """Run a shell command on the guest; return (rc, output lines without
-        co-kernel lines)."""
+        co-kernel lines and, unless @kernel_lines, without the kernel's
+        console messages: both come at any time, e.g. r2d's "random: crng
+        init done" minutes of guest time after boot)."""
         self._n += 1
         tag = f"__CK_DONE_{self._n}__"
-        self.child.sendline(f"{cmd}; echo {tag} $?")
+        self.sendline(f"{cmd}; echo {tag} $?")
         m = self.expect(re.escape(tag) + r" (\d+)\r*\n", timeout=timeout)
         rc = int(m.group(1))
         before = self.child.before or ""
         lines = [l.strip("\r") for l in before.split("\n")]
         out = [l for l in lines if not l.startswith(CK_PREFIX) and tag not in l
-               and l.strip() != cmd.strip()]
+               and l.strip() != cmd.strip()
+               and (kernel_lines or not KERNEL_LINE.match(l))]
         while out and not out[-1].strip():
             out.pop()
         while out and not out[0].strip():

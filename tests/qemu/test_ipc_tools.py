@@ -103,7 +103,7 @@ def test_irqoff_knob_reads_ms_and_states_its_limit(guest):
     assert n1 == n0 + 1, out
     assert 20 <= ms1 - ms0 <= 21, out
     rc, out = guest.sh(f"echo 1001 > {IRQOFF_MS}; echo rc=$?; "
-                       "dmesg | tail -n 3")
+                       "dmesg | tail -n 3", kernel_lines=True)
     assert "rc=1" in out, out
     assert any("irqoff_ms: 1001 ms is above the limit of 1000 ms" in l
                for l in out), out

@@ -18,7 +18,7 @@ def test_reboot_ends_the_qemu_run(board):
     s = Session(board, logname=cmd)
     try:
         s.boot()
-        s.child.sendline(cmd)
+        s.sendline(cmd)
         s.expect(re.escape(RESTART.format(cmd)), timeout=60)
         s.expect(pexpect.EOF, timeout=120)
         s.child.close()

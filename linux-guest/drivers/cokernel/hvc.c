@@ -7,11 +7,17 @@
  * interleaving mid-line. Input raises CK_VIRQ_SOFT_CONSOLE (the UART's receive
  * line, which the co-kernel hands over as a level vIRQ), so typing is seen
  * at once instead of at the hvc core's polling interval (up to 2 s).
+ * On SH the co-kernel has no route for the SCIF's receive interrupt yet
+ * (bsp/r2d/board.c uart_rx_line -1: input raises no console vIRQ), so
+ * there a timer also kicks the hvc core every CK_HVC_POLL_MS, which then
+ * reads console_read().
  */
 #include <linux/console.h>
 #include <linux/init.h>
 #include <linux/irq.h>
 #include <linux/kernel.h>
+#include <linux/jiffies.h>
+#include <linux/timer.h>
 #include "../tty/hvc/hvc_console.h"
 #include "cokernel.h"
 
@@ -59,6 +65,17 @@ static int __init ck_hvc_console_init(void)
 }
 console_initcall(ck_hvc_console_init);
 
+/* SH: how often the hvc core looks for console input (see the top) */
+#define CK_HVC_POLL_MS 10
+
+static void ck_hvc_poll_fn(struct timer_list *t)
+{
+	hvc_kick();
+	mod_timer(t, jiffies + msecs_to_jiffies(CK_HVC_POLL_MS));
+}
+
+static DEFINE_TIMER(ck_hvc_poll, ck_hvc_poll_fn);
+
 static int __init ck_hvc_init(void)
 {
 	struct hvc_struct *hp;
@@ -70,6 +87,10 @@ static int __init ck_hvc_init(void)
 	if (irq < 0)
 		return irq;
 	hp = hvc_alloc(0, irq, &ck_hvc_ops, 256);
-	return PTR_ERR_OR_ZERO(hp);
+	if (IS_ERR(hp))
+		return PTR_ERR(hp);
+	if (IS_ENABLED(CONFIG_SUPERH))
+		mod_timer(&ck_hvc_poll, jiffies + 1);
+	return 0;
 }
 device_initcall(ck_hvc_init);

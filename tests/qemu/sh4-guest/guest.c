@@ -4,7 +4,8 @@
  * the SH-4 hand-over without a kernel build (tests/qemu/test_sh4_handover.py):
  * it finds the guest page from cokernel.page= in the zero page's command
  * line, hands over its own exception table (linux_vbr) instead of writing
- * VBR, takes a trapa and TMU0 interrupts through the co-kernel's VBR table,
+ * VBR, gives each window of the page (the IPC region) its P2 address as
+ * Linux's driver does (linux-guest/drivers/cokernel/sh.c), takes a trapa and TMU0 interrupts through the co-kernel's VBR table,
  * attaches, unmasks its vIRQ 0 (TMU0, INTEVT 0x400) and then holds its
  * interrupts off at IMASK 14 for 20 ms at a time, as Linux's
  * local_irq_disable() does under the IMASK-14 ceiling, while the RT side
@@ -210,6 +211,8 @@ void guest_main(void)
 		for (;;)
 			;
 	page->linux_vbr = (ck_u32)(uintptr_t)guest_vbr;
+	for (r = 0; r < page->nr_mmio && r < CK_GUEST_MAX_MMIO; r++)
+		page->mmio[r].va = page->mmio[r].phys | 0xa0000000u;  /* P2, as Linux */
 	set_imask(14);                  /* BL off, Linux's "disabled" */
 	__asm__ volatile("trapa #0x20" : : : "memory");
 	rc = page->attach();
