@@ -19,7 +19,7 @@ ifeq ($(CK_PAYLOAD),yes)
 FIT_ELF := $(CK_IMAGE)
 # (no guest DTB on boards whose Linux takes none: LINUX_DTB := no, SH)
 FIT_LOADABLES := linux $(LINUX_PAYLOAD_FILE) $(LINUX_KERNEL_PA) \
-	$(if $(filter-out no,$(LINUX_DTB)),guest-dtb $(GUEST_DTB_FILE) $(LINUX_DTB_PA)) \
+	$(if $(filter no,$(LINUX_DTB)),,guest-dtb $(GUEST_DTB_FILE) $(LINUX_DTB_PA)) \
 	initramfs $(INITRAMFS_FILE) $(LINUX_INITRD_PA)
 FIT_INPUTS := $(LINUX_PAYLOAD_FILE) $(GUEST_DTB_FILE) $(INITRAMFS_FILE)
 else
