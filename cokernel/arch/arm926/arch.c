@@ -20,19 +20,6 @@ void arch_fault(uint32_t kind, uint32_t lr, uint32_t spsr, uint32_t cpsr)
 struct ck_task *arch_fault_task(uint32_t kind, uint32_t ret);
 extern uint32_t ck_fiq_stack_limit[];
 
-static inline uint32_t cpsr_read(void)
-{
-	uint32_t v;
-
-	__asm__ volatile("mrs %0, cpsr" : "=r"(v));
-	return v;
-}
-
-static inline void cpsr_write_c(uint32_t v)
-{
-	__asm__ volatile("msr cpsr_c, %0" : : "r"(v) : "memory", "cc");
-}
-
 void arch_rt_unmask(void)
 {
 	cpsr_write_c(cpsr_read() & ~PSR_F);

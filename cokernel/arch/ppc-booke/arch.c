@@ -39,19 +39,6 @@ void arch_fault(uint32_t ivor, uint32_t sp, uint32_t lr);
 		v_;                                                 \
 	})
 
-static inline uint32_t msr_read(void)
-{
-	uint32_t v;
-
-	__asm__ volatile("mfmsr %0" : "=r"(v));
-	return v;
-}
-
-static inline void msr_write(uint32_t v)
-{
-	__asm__ volatile("mtmsr %0" : : "r"(v) : "memory");
-}
-
 void arch_rt_unmask(void)
 {
 	msr_write(msr_read() | MSR_CE);

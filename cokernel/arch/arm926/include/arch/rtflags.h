@@ -16,19 +16,32 @@
 #include <stdint.h>
 #include <arch/cp15.h>
 
+/* the CPSR (ARM ARM A2.5); cpsr_write_c() writes its control byte */
+static inline __attribute__((always_inline)) uint32_t cpsr_read(void)
+{
+	uint32_t v;
+
+	__asm__ volatile("mrs %0, cpsr" : "=r"(v));
+	return v;
+}
+
+static inline __attribute__((always_inline)) void cpsr_write_c(uint32_t v)
+{
+	__asm__ volatile("msr cpsr_c, %0" : : "r"(v) : "memory", "cc");
+}
+
 static inline __attribute__((always_inline)) ck_rtflags_t arch_rt_mask(void)
 {
-	uint32_t psr;
+	uint32_t psr = cpsr_read();
 
-	__asm__ volatile("mrs %0, cpsr" : "=r"(psr));
-	__asm__ volatile("msr cpsr_c, %0" : : "r"(psr | PSR_F) : "memory", "cc");
+	cpsr_write_c(psr | PSR_F);
 	return psr;
 }
 
 static inline __attribute__((always_inline)) void
 arch_rt_restore(ck_rtflags_t flags)
 {
-	__asm__ volatile("msr cpsr_c, %0" : : "r"(flags) : "memory", "cc");
+	cpsr_write_c(flags);
 }
 
 #endif /* CK_ARCH_RTFLAGS_H */

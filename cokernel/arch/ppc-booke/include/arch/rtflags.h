@@ -16,23 +16,31 @@
 #include <stdint.h>
 #include <arch/booke.h>
 
+static inline __attribute__((always_inline)) uint32_t msr_read(void)
+{
+	uint32_t v;
+
+	__asm__ volatile("mfmsr %0" : "=r"(v));
+	return v;
+}
+
+static inline __attribute__((always_inline)) void msr_write(uint32_t v)
+{
+	__asm__ volatile("mtmsr %0" : : "r"(v) : "memory");
+}
+
 static inline __attribute__((always_inline)) ck_rtflags_t arch_rt_mask(void)
 {
-	uint32_t msr;
+	uint32_t msr = msr_read();
 
-	__asm__ volatile("mfmsr %0" : "=r"(msr));
-	__asm__ volatile("mtmsr %0" : : "r"(msr & ~MSR_CE) : "memory");
+	msr_write(msr & ~MSR_CE);
 	return msr;
 }
 
 static inline __attribute__((always_inline)) void
 arch_rt_restore(ck_rtflags_t flags)
 {
-	uint32_t msr;
-
-	__asm__ volatile("mfmsr %0" : "=r"(msr));
-	msr = (msr & ~MSR_CE) | ((uint32_t)flags & MSR_CE);
-	__asm__ volatile("mtmsr %0" : : "r"(msr) : "memory");
+	msr_write((msr_read() & ~MSR_CE) | ((uint32_t)flags & MSR_CE));
 }
 
 #endif /* CK_ARCH_RTFLAGS_H */
