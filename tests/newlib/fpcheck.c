@@ -13,12 +13,13 @@
  * and exits 0 or 1. The same checks run in an RT task on the board
  * (cokernel/apps/libc/libcdemo.c); this one needs no board. No libc
  * start-up: _start calls main and exits through Linux's system calls
- * (SH: trapa, number in r3, arguments in r4-r6; Linux
+ * (tests/include/sh4-linux-syscall.h; Linux
  * arch/sh/include/uapi/asm/unistd_32.h: exit 1, write 4).
  */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include "../include/sh4-linux-syscall.h"
 
 #define FP_TOL 1e-12 /* relative, for double results */
 
@@ -28,27 +29,12 @@ static volatile long long fp_2p53 = 9007199254740993ll; /* 2^53 + 1 */
 static volatile unsigned long long fp_u64 = 123456789012ull;
 static volatile float fp_twof = 2.0f, fp_3375f = 3375.0f;
 
-static long sys3(long nr, long a, long b, long c)
-{
-	register long r3 __asm__("r3") = nr;
-	register long r4 __asm__("r4") = a;
-	register long r5 __asm__("r5") = b;
-	register long r6 __asm__("r6") = c;
-	register long r0 __asm__("r0");
-
-	__asm__ volatile("trapa #0x13"
-			 : "=r"(r0)
-			 : "r"(r3), "r"(r4), "r"(r5), "r"(r6)
-			 : "memory", "t");
-	return r0;
-}
-
 /* the system calls: write() for the verdict; and the heap newlib's
  * printf core may ask for (never, for snprintf into a buffer): none */
 int _write(int fd, const void *buf, unsigned int n);
 int _write(int fd, const void *buf, unsigned int n)
 {
-	return (int)sys3(4, fd, (long)buf, (long)n);
+	return (int)sh4_sys3(4, fd, (long)buf, (long)n);
 }
 
 void *_sbrk(long incr);

@@ -3,14 +3,11 @@
  * init.c - a libc-free /init for the SH-4 Linux guest's boot tests.
  *
  * Debian's prebuilt sh4 glibc is miscompiled (DESIGN §9), so this /init
- * makes its system calls itself: `trapa #0x1N` with N arguments, the call
- * number in r3, the arguments in r4-r7, the result in r0
- * (arch/sh/kernel/entry-common.S, system_call; numbers from
- * arch/sh/kernel/syscalls/syscall.tbl). It prints a marker, copies
- * /proc/interrupts and the first UIO device's name and address to the
- * console, has Linux hold its interrupts off for 20 ms and shows the
- * co-kernel's fault record (under a co-kernel), and powers off (the R2D FPGA's POWOFF:
- * QEMU exits).
+ * makes its system calls itself (tests/include/sh4-linux-syscall.h). It
+ * prints a marker, copies /proc/interrupts and the first UIO device's name
+ * and address to the console, has Linux hold its interrupts off for 20 ms
+ * and shows the co-kernel's fault record (under a co-kernel), and powers
+ * off (the R2D FPGA's POWOFF: QEMU exits).
  */
 #define NR_exit 1
 #define NR_read 3
@@ -19,20 +16,7 @@
 #define NR_mount 21
 #define NR_reboot 88
 
-static long sys3(long nr, long a, long b, long c)
-{
-	register long r3 __asm__("r3") = nr;
-	register long r4 __asm__("r4") = a;
-	register long r5 __asm__("r5") = b;
-	register long r6 __asm__("r6") = c;
-	register long r0 __asm__("r0");
-
-	__asm__ volatile("trapa #0x13"
-			 : "=r"(r0)
-			 : "r"(r3), "r"(r4), "r"(r5), "r"(r6)
-			 : "memory", "t");
-	return r0;
-}
+#include "../../include/sh4-linux-syscall.h"
 
 static long sys5(long nr, long a, long b, long c, long d, long e)
 {
@@ -61,13 +45,13 @@ static unsigned long len(const char *s)
 
 static void say(const char *s)
 {
-	sys3(NR_write, 1, (long)s, (long)len(s));
+	sh4_sys3(NR_write, 1, (long)s, (long)len(s));
 }
 
 static void cat(const char *path)
 {
 	static char buf[512];
-	long fd = sys3(NR_open, (long)path, 0, 0);
+	long fd = sh4_sys3(NR_open, (long)path, 0, 0);
 	long n;
 
 	if (fd < 0) {
@@ -76,8 +60,8 @@ static void cat(const char *path)
 		say("\n");
 		return;
 	}
-	while ((n = sys3(NR_read, fd, (long)buf, sizeof(buf))) > 0)
-		sys3(NR_write, 1, (long)buf, n);
+	while ((n = sh4_sys3(NR_read, fd, (long)buf, sizeof(buf))) > 0)
+		sh4_sys3(NR_write, 1, (long)buf, n);
 }
 
 /*
@@ -90,8 +74,8 @@ static void irqoff(int ms)
 	long fd;
 
 	sys5(NR_mount, (long)"debugfs", (long)"/sys/kernel/debug", (long)"debugfs", 0, 0);
-	fd = sys3(NR_open, (long)"/sys/kernel/debug/cokernel/irqoff_ms", 1, 0);
-	if (fd < 0 || sys3(NR_write, fd, (long)n, 3) != 3) {
+	fd = sh4_sys3(NR_open, (long)"/sys/kernel/debug/cokernel/irqoff_ms", 1, 0);
+	if (fd < 0 || sh4_sys3(NR_write, fd, (long)n, 3) != 3) {
 		say("INIT-MARKER: no irqoff_ms\n");
 		return;
 	}
@@ -116,7 +100,7 @@ void _start(void)
 	say("INIT-MARKER: done\n");
 	/* LINUX_REBOOT_MAGIC1/2, LINUX_REBOOT_CMD_POWER_OFF */
 	sys5(NR_reboot, (long)0xfee1dead, 672274793, 0x4321fedc, 0, 0);
-	sys3(NR_exit, 0, 0, 0);
+	sh4_sys3(NR_exit, 0, 0, 0);
 	for (;;)
 		;
 }
