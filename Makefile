@@ -99,7 +99,9 @@ variables:
                        project's
   QEMU_BIN=<dir>       a directory of qemu-system-* to use instead of the
                        project's build (run, check, bench, probes)
-  NO_LINUX=1           image, run: the co-kernel alone
+  NO_LINUX=1           image, run: the co-kernel alone, build/<b>/cokernel.elf
+                       (and the FIT of it on U-Boot boards); no
+                       cokernel-linux.elf (one from a full build is removed)
   JOBS=<n>             parallel jobs of the big builds (default 2)
 endef
 export CK_HELP

@@ -2,10 +2,11 @@
 """The make targets for one part of the image, on every board that lacks
 the part: each fails with a message that says what the board lacks and
 which boards have it (from their board.mk), never make's "No rule to make
-target" and never a build.
+target" and never a build. And NO_LINUX=1 leaves no file named for Linux.
 No QEMU: these run once, whatever --board says.
 """
 import os
+import shutil
 import signal
 import subprocess
 
@@ -72,3 +73,18 @@ def test_a_part_the_board_lacks_says_which_boards_have_it():
             checked += 1
     assert checked, "every board has every part: nothing was checked"
 
+
+def test_no_linux_image_has_no_file_named_for_linux(tmp_path):
+    """make image NO_LINUX=1 builds cokernel.elf alone and removes a
+    cokernel-linux.elf of an earlier full build."""
+    b = tmp_path / "b"
+    b.mkdir()
+    stale = b / "cokernel-linux.elf"
+    stale.write_bytes(b"from a build with Linux")
+    r = subprocess.run(["make", "-s", "--no-print-directory", "-C", TOP, f"B={b}",
+                        "NO_LINUX=1", "image"],
+                       capture_output=True, text=True, timeout=1800)
+    assert r.returncode == 0, r.stderr
+    assert (b / "cokernel.elf").exists(), r.stdout
+    assert not stale.exists(), r.stdout
+    shutil.rmtree(b)
