@@ -24,11 +24,28 @@ PYTHON := /usr/bin/python3
 include mk/sh4.mk
 include bsp/$(BOARD)/board.mk
 include mk/virq.mk
-# a port whose Linux guest is still to come (LINUX_GUEST := no in its
-# board.mk) builds and runs the co-kernel alone
+# yes, or no for a port whose Linux guest is still to come (LINUX_GUEST :=
+# no in its board.mk): it builds and runs the co-kernel alone
+LINUX_GUEST ?= yes
 ifeq ($(LINUX_GUEST),no)
 NO_LINUX := 1
 endif
+
+# A target for a part the board does not have (make uboot where no U-Boot
+# is built, make linux without a Linux guest, ...) fails with a message
+# naming the boards that have it, instead of "No rule to make target".
+# $(call ck_boards_where,VAR,PATTERN): the boards whose board.mk gives VAR
+# a value matching PATTERN ($(filter)'s: % for any value), asking make
+# board by board (print-VAR) when it is expanded: keep it out of the rules'
+# targets and prerequisites, which are expanded on every run
+ck_boards_where = $(strip $(foreach b,$(BOARDS),$(if $(filter $(2),\
+	$(shell $(MAKE) --no-print-directory -s BOARD=$(b) print-$(1))),$(b))))
+# $(call ck_lacks,<what BOARD lacks>,<where it is>): a recipe line that
+# says "make <target>: BOARD=<b> <what BOARD lacks>; <where it is>" and fails
+ck_lacks = echo "make $@: BOARD=$(BOARD) $(1); $(2)" >&2; exit 2
+# the message of the targets that build a part of the Linux guest
+ck_no_guest = $(call ck_lacks,has no Linux guest yet (LINUX_GUEST := no in \
+	bsp/$(BOARD)/board.mk),boards with one: $(call ck_boards_where,LINUX_GUEST,yes))
 
 # $(call ck_stamp,<file>,<text>): write <text> into <file> only when it
 # differs, at parse time: a target that depends on <file> is rebuilt when
@@ -58,7 +75,9 @@ targets:
   bench       latency and context-switch figures under QEMU icount
   qemu        the project's QEMU (Debian's 7.2 source + qemu/patches), cached
   qemu-probes the bare-metal probes proving each QEMU fix
-  linux, rootfs, tools, newlib, cokernel, uboot (r2d)   one part of the image
+  linux, dtb, rootfs, tools, newlib, musl, cokernel, uboot   one part of the
+              image; on a board without that part (uboot: boards with
+              UBOOT_DEFCONFIG) it says which boards have it and fails
   deps        install what is missing from Debian's archive (needs root)
   check-fresh make deps && make check on a fresh Debian 12 root (needs root)
   clean       remove build/ (the cache stays)
@@ -80,7 +99,9 @@ variables:
                        project's
   QEMU_BIN=<dir>       a directory of qemu-system-* to use instead of the
                        project's build (run, check, bench, probes)
-  NO_LINUX=1           image, run: the co-kernel alone
+  NO_LINUX=1           image, run: the co-kernel alone, build/<b>/cokernel.elf
+                       (and the FIT of it on U-Boot boards); no
+                       cokernel-linux.elf (one from a full build is removed)
   JOBS=<n>             parallel jobs of the big builds (default 2)
 endef
 export CK_HELP

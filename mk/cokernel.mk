@@ -4,8 +4,10 @@
 #   make image      -> $(B)/cokernel-linux.elf: the co-kernel plus the Linux
 #                      payload (LINUX_PAYLOAD_FILE, GUEST_DTB_FILE, INITRAMFS_FILE
 #                      from mk/linux.mk and mk/rootfs.mk) as PT_LOAD segments
-#                      at the board's payload PAs. With NO_LINUX=1, or when one
-#                      of those variables is undefined, the co-kernel alone.
+#                      at the board's payload PAs, and $(B)/cokernel.elf. With
+#                      NO_LINUX=1, or when one of those variables is
+#                      undefined, cokernel.elf alone (a cokernel-linux.elf
+#                      left from a build with Linux is removed).
 # Inputs from bsp/$(BOARD)/board.mk: ARCH CROSS CPUFLAGS DRIVERS BOARD_MAP_VARS
 # BSP_SHARED (optional: SoC data files under bsp/ that several boards build)
 # and the variables it names; TIMER_GRAVITY_NS (the RT timer's anticipation,
@@ -169,13 +171,19 @@ $(CK_IMAGE): $(CK_OBJS) $(CK_OBJS_LIST) $(CK_LDS) $(CK_OUT)/ld-image/payload.ld 
 		$(CK_MODE_STAMP)
 	@echo "  LD      $@ (co-kernel + Linux payload)"
 	@$(call CK_LINK,$(CK_OUT)/payload.o) -L$(CK_OUT)/ld-image
+
+image: $(CK_IMAGE)
 else
-$(CK_IMAGE): $(CK_ELF) $(CK_MODE_STAMP)
-	@echo "  IMAGE   $@ (co-kernel only, no Linux payload)"
-	@cp $< $@
+# the co-kernel alone: no file named for Linux, and none left from a build
+# with Linux, whose co-kernel would now differ from $(CK_ELF)
+.PHONY: image-no-linux
+image-no-linux:
+	@if [ -e $(CK_IMAGE) ]; then echo "  RM      $(CK_IMAGE) (no Linux in this build)"; \
+		rm -f $(CK_IMAGE); fi
+image: image-no-linux
 endif
 
 # the co-kernel alone is always built too (tests/qemu/test_bare.py boots it)
-image: $(CK_IMAGE) $(CK_ELF)
+image: $(CK_ELF)
 
 -include $(CK_OBJS:.o=.d) $(CK_OUT)/asm-offsets.d

@@ -7,7 +7,8 @@
 #                  and, on boards whose U-Boot runs from NOR flash and is
 #                  built here (UBOOT_DEFCONFIG: r2d), $(B)/u-boot.bin and
 #                  $(B)/cokernel.flash, the whole flash (mk/uboot-flash.sh)
-#   make uboot  -> $(B)/u-boot.bin alone (those boards)
+#   make uboot  -> $(B)/u-boot.bin alone (those boards; on the others it
+#                  says which boards build or boot U-Boot, and fails)
 # The co-kernel in the FIT is the one linked with the payload (it knows
 # the payload's sizes), without the payload's sections, which go in as
 # loadables at the addresses it was linked with (mk/payload.lds).
@@ -73,4 +74,14 @@ $(UBOOT_FLASH_IMAGE): $(FIT_ITB) $(UBOOT_BIOS) mk/uboot-flash.sh
 
 image: $(UBOOT_FLASH_IMAGE)
 endif
+endif
+
+ifeq ($(UBOOT_DEFCONFIG),)
+.PHONY: uboot
+uboot:
+	@$(call ck_lacks,$(if $(UBOOT_BIOS),builds no U-Boot: it boots a prebuilt one \
+		(UBOOT_BIOS := $(UBOOT_BIOS)),boots without U-Boot (no UBOOT_BIOS in \
+		bsp/$(BOARD)/board.mk)),U-Boot is built for: $(call ck_boards_where,UBOOT_DEFCONFIG,%) \
+		(UBOOT_DEFCONFIG); boards booted through U-Boot: $(call ck_boards_where,UBOOT_BIOS,%) \
+		(UBOOT_BIOS))
 endif

@@ -40,8 +40,6 @@ $(LINUX_PAYLOAD_FILE): $(LINUX_IMAGE_FILE)
 else
 LINUX_PAYLOAD_FILE := $(LINUX_IMAGE_FILE)
 endif
-# the kernel and what the co-kernel's image carries of it
-linux: $(LINUX_IMAGE_FILE) $(LINUX_PAYLOAD_FILE)
 
 # Guest DTB: dts/$(BOARD)-guest.dts plus a generated /chosen with the
 # initramfs placement (address from the board, size from the file). A
@@ -56,7 +54,16 @@ $(GUEST_DTB_FILE):
 else
 GUEST_DTB_FILE := $(B)/$(BOARD)-guest.dtb
 endif
+
+# linux: the kernel and what the co-kernel's image carries of it; dtb: the
+# guest DTB (a board without a Linux guest says so)
+ifeq ($(LINUX_GUEST),no)
+linux dtb:
+	@$(ck_no_guest)
+else
+linux: $(LINUX_IMAGE_FILE) $(LINUX_PAYLOAD_FILE)
 dtb: $(GUEST_DTB_FILE)
+endif
 
 $(B)/guest-chosen.dtsi: $(INITRAMFS_FILE) bsp/$(BOARD)/board.mk
 	@mkdir -p $(@D)

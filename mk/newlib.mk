@@ -25,7 +25,8 @@
 .PHONY: newlib
 ifeq ($(NEWLIB),)
 newlib:
-	@echo "BOARD=$(BOARD) links no newlib (no NEWLIB in bsp/$(BOARD)/board.mk)"
+	@$(call ck_lacks,links no newlib (no NEWLIB in bsp/$(BOARD)/board.mk),boards \
+		with newlib: $(call ck_boards_where,NEWLIB,%))
 else
 NEWLIB_LINK := $(B)/newlib
 NEWLIB_INC := $(NEWLIB_LINK)/$(NEWLIB)/include

@@ -12,10 +12,8 @@ SUBMAKE := $(MAKE) --no-print-directory
 # flash, test_uboot_r2d.py, which skips boards without it; the SH-4 Linux
 # guest alone, under a stand-in and under the co-kernel, test_sh4_linux.py).
 # Set them to check fewer boards (CHECK_BOARDS=e500 CHECK_BARE_BOARDS=).
-ck_boards_with = $(foreach b,$(BOARDS),$(if $(filter $(1),\
-	$(shell $(SUBMAKE) -s BOARD=$(b) print-CHECK_TESTS)),$(b)))
-CHECK_BOARDS ?= $(call ck_boards_with,guest)
-CHECK_BARE_BOARDS ?= $(call ck_boards_with,bare)
+CHECK_BOARDS ?= $(call ck_boards_where,CHECK_TESTS,guest)
+CHECK_BARE_BOARDS ?= $(call ck_boards_where,CHECK_TESTS,bare)
 ifneq ($(filter-out guest bare,$(CHECK_TESTS)),)
 $(error bsp/$(BOARD)/board.mk: CHECK_TESTS := $(CHECK_TESTS): guest, bare or nothing expected)
 endif
@@ -72,7 +70,8 @@ qemu-test:
 		test_sh4_linux.py)
 
 bench:
-	@$(if $(filter no,$(LINUX_GUEST)),echo "make bench: BOARD=$(BOARD) has no Linux guest yet (LINUX_GUEST := no in bsp/$(BOARD)/board.mk); the benchmarks need one" >&2; exit 2)
+	@$(if $(filter no,$(LINUX_GUEST)),$(ck_no_guest))
+	@$(if $(filter 1,$(NO_LINUX)),echo "make bench: NO_LINUX=1: the benchmarks run with Linux" >&2; exit 2)
 	@$(SUBMAKE) deps
 	@$(SUBMAKE) BOARD=$(BOARD) image
 	@$(WITH_QEMU) $(PYTHON) tests/bench/bench.py --board=$(BOARD) --image=$(IMAGE_ELF)

@@ -22,7 +22,12 @@ CK_DEBS ?= /var/cache/cokernel/debs
 BUSYBOX_DEB = $(firstword $(wildcard $(CK_DEBS)/busybox-static_*_$(BUSYBOX_ARCH).deb))
 
 .PHONY: rootfs
+ifeq ($(LINUX_GUEST),no)
+rootfs:
+	@$(ck_no_guest)
+else
 rootfs: $(INITRAMFS_FILE)
+endif
 
 ifneq ($(BUSYBOX_ARCH),)
 BUSYBOX_INSTALL = test -n "$(BUSYBOX_DEB)" || \

@@ -34,6 +34,12 @@ $(LINUX_LIBC_STAMP): mk/musl-build.sh mk/libgcc-build.sh $(filter %/board.mk,$(M
 		$(LINUX_USER_CFLAGS)) && ln -sfn "$$d" $(LINUX_LIBC_LINK) && echo "$$d" > $@
 else ifneq ($(LINUX_LIBC),)
 $(error LINUX_LIBC '$(LINUX_LIBC)' in bsp/$(BOARD)/board.mk: empty (the cross compiler's) or musl)
+else
+.PHONY: musl
+musl:
+	@$(call ck_lacks,links its Linux programs with the cross compiler's libc (no \
+		LINUX_LIBC := musl in bsp/$(BOARD)/board.mk),musl is built for: $(call \
+		ck_boards_where,LINUX_LIBC,musl))
 endif
 LINUX_USER_CC = $(LINUX_CROSS)gcc $(LINUX_USER_CFLAGS) $(LINUX_USER_LIBC_FLAGS)
 
@@ -48,7 +54,12 @@ TOOLS_HOST_OUT := $(HOSTB)/tools
 TOOLS_HOST_SAN := -g -fsanitize=address,undefined -fno-sanitize-recover=all
 
 .PHONY: tools tools-host
+ifeq ($(LINUX_GUEST),no)
+tools:
+	@$(ck_no_guest)
+else
 tools: $(addprefix $(TOOLS_OUT)/,$(TOOLS_NAMES))
+endif
 tools-host: $(addprefix $(TOOLS_HOST_OUT)/,$(TOOLS_NAMES))
 
 $(TOOLS_OUT)/%: $(TOOLS_DIR)/%.c $(TOOLS_LIB_SRCS) $(TOOLS_HDRS) $(LINUX_LIBC_STAMP) \

@@ -85,13 +85,11 @@ LINUX_RAW_SKIP := 4096
 LINUX_IRQ_CHIP := vPIC
 LINUX_IRQ_TIMER := sh-tmu\.0
 LINUX_IRQ_CONSOLE := hvc_console
-# Linux single-steps a process with a UBC breakpoint
-# (arch/sh/kernel/hw_breakpoint.c): under QEMU PTRACE_SINGLESTEP returns 0
-# but the kernel warns "Can't find any breakpoint slot" as it installs the
-# step (arch_install_hw_breakpoint), so sstep neither says "not supported"
-# nor counts real steps (what it counts was not examined): the debugger
-# test skips on this value
-LINUX_PTRACE_SINGLESTEP := no-ubc-in-qemu
+# Linux takes PTRACE_SINGLESTEP but steps with a UBC breakpoint, which it
+# drives on SH-4A only (arch/sh/kernel/hw_breakpoint.c, cpu/sh4a/ubc.c):
+# on the SH7751R no step stops the child, so sstep says single-stepping is
+# not supported and exits 2 (linux-guest/tools/sstep.c)
+LINUX_PTRACE_SINGLESTEP := no
 # console input: no SCIF receive interrupt route yet (board.c uart_rx_line
 # -1), so input raises no console vIRQ; Linux's hvc reads the SCIF when a
 # 10 ms timer kicks it (linux-guest/drivers/cokernel/hvc.c)

@@ -62,7 +62,8 @@ LATENCY_SLACK_BARE_NS := 2
 LINUX_IRQ_CHIP := vPIC
 LINUX_IRQ_TIMER := timer|sp804
 LINUX_IRQ_CONSOLE := hvc_console
-# ARM Linux has no PTRACE_SINGLESTEP (linux-guest/tools/sstep.c)
+# ARM Linux has no PTRACE_SINGLESTEP: sstep says single-stepping is not
+# supported and exits 2 (linux-guest/tools/sstep.c)
 LINUX_PTRACE_SINGLESTEP := no
 # an RT task's fault is contained before Linux too: the co-kernel's vector
 # page sends an RT task's (SYS mode) undefined instruction and aborts to

@@ -20,21 +20,55 @@ static void task_wake_timeout(struct ck_timer *tm)
 	}
 }
 
+/*
+ * A refusal of ck_task_create(): returns @err. At init (before ck_start(),
+ * where the CK_APP init functions run) it also says on the console, once,
+ * which argument is wrong and what is expected (@fmt); an RT task gets the
+ * code alone, so its path does no more work than the checks.
+ */
+static int __attribute__((format(printf, 3, 4)))
+task_refuse(const char *name, int err, const char *fmt, ...)
+{
+	char why[96];
+	va_list ap;
+
+	if (ck_core.started)
+		return err;
+	va_start(ap, fmt);
+	ck_vsnprintf(why, sizeof(why), fmt, ap);
+	va_end(ap);
+	ck_printf("task \"%s\": %s (ck_task_create: %s)", name ? name : "(no name)",
+		  why, err == -CK_EBUSY ? "-EBUSY" : "-EINVAL");
+	return err;
+}
+
 int ck_task_create(struct ck_task *t, const char *name, int prio,
 		   void (*entry)(void *arg), void *arg, void *stack,
 		   size_t stack_bytes)
 {
+	unsigned long base = (unsigned long)(uintptr_t)stack;
 	ck_rtflags_t flags;
 	uintptr_t top;
 
-	if (!t || !entry || !stack || prio < CK_PRIO_MIN ||
-	    prio > CK_PRIO_MAX || stack_bytes < CK_STACK_MIN ||
-	    ((uintptr_t)stack & 7u) ||
-	    stack_bytes > UINTPTR_MAX - (uintptr_t)stack)
-		return -CK_EINVAL;
-	if ((t->magic == CK_TASK_MAGIC && t->state != CK_TASK_DORMANT) ||
-	    t == ck_current())
-		return -CK_EBUSY;
+	if (!t || !entry || !stack)
+		return task_refuse(name, -CK_EINVAL, "no %s",
+				   !t ? "task object" : !entry ? "entry function" : "stack");
+	if (prio < CK_PRIO_MIN || prio > CK_PRIO_MAX)
+		return task_refuse(name, -CK_EINVAL, "priority %d not in %d..%d", prio,
+				   CK_PRIO_MIN, CK_PRIO_MAX);
+	if (stack_bytes < CK_STACK_MIN)
+		return task_refuse(name, -CK_EINVAL, "stack of %zu bytes, at least %u expected",
+				   stack_bytes, (unsigned int)CK_STACK_MIN);
+	if (base & 7u)
+		return task_refuse(name, -CK_EINVAL, "stack 0x%08lx not 8-byte aligned", base);
+	if (stack_bytes > UINTPTR_MAX - (uintptr_t)stack)
+		return task_refuse(name, -CK_EINVAL,
+				   "stack 0x%08lx + %zu bytes passes the end of the address space",
+				   base, stack_bytes);
+	if (t == ck_current())
+		return task_refuse(name, -CK_EBUSY, "the caller itself");
+	if (t->magic == CK_TASK_MAGIC && t->state != CK_TASK_DORMANT)
+		return task_refuse(name, -CK_EBUSY, "created and not exited");
 
 	t->magic = CK_TASK_MAGIC;
 	t->state = CK_TASK_DORMANT;

@@ -3,8 +3,10 @@
  * test_api_args.c - the RT API's argument checks: handles never
  * initialised, times whose arithmetic would pass 64 bits, priorities and
  * stacks out of range each get -CK_EINVAL (or -CK_EBUSY) and change
- * nothing; a timeout already past is no error and returns at once.
+ * nothing, and at init a console line says which argument and why; a
+ * timeout already past is no error and returns at once.
  */
+#include <stdio.h>
 #include <string.h>
 #include "sim_test.h"
 
@@ -176,6 +178,68 @@ static void task_create_changes_nothing(void **state)
 	assert_int_equal(tk.state, CK_TASK_DORMANT);
 }
 
+/* The console's lines since the last call (drained first). */
+static const char *console_lines(void)
+{
+	console_drain();
+	return sim_uart_output();
+}
+
+static int late_rc;
+
+static void body_create_late(void *arg)
+{
+	late_rc = ck_task_create(&tk, "late", 1, body_nothing, NULL,
+				 (char *)arg + 4, CK_STACK_MIN);
+}
+
+/* A refusal at init names the argument and what is expected, one line
+ * each; an RT task's refusal prints nothing. */
+static void task_create_says_why_at_init(void **state)
+{
+	static struct ck_task rt;
+	char *base = (char *)stack;
+	char want[1024];
+
+	(void)state;
+	snprintf(want, sizeof(want),
+		 "[ck] task \"a\": stack 0x%08lx not 8-byte aligned (ck_task_create: -EINVAL)\r\n"
+		 "[ck] task \"b\": stack of %u bytes, at least %u expected (ck_task_create: -EINVAL)\r\n"
+		 "[ck] task \"c\": priority 64 not in 0..63 (ck_task_create: -EINVAL)\r\n"
+		 "[ck] task \"d\": no entry function (ck_task_create: -EINVAL)\r\n"
+		 "[ck] task \"(no name)\": no stack (ck_task_create: -EINVAL)\r\n"
+		 "[ck] task \"f\": stack 0x%08lx + %u bytes passes the end of the address space "
+		 "(ck_task_create: -EINVAL)\r\n"
+		 "[ck] task \"g\": created and not exited (ck_task_create: -EBUSY)\r\n",
+		 (unsigned long)(uintptr_t)(base + 4), CK_STACK_MIN - 8, CK_STACK_MIN,
+		 (unsigned long)(UINTPTR_MAX & ~(uintptr_t)7u), CK_STACK_MIN);
+	assert_int_equal(ck_task_create(&tk, "a", 1, body_nothing, NULL, base + 4,
+					CK_STACK_MIN), -CK_EINVAL);
+	assert_int_equal(ck_task_create(&tk, "b", 1, body_nothing, NULL, stack,
+					CK_STACK_MIN - 8), -CK_EINVAL);
+	assert_int_equal(ck_task_create(&tk, "c", CK_PRIO_MAX + 1, body_nothing,
+					NULL, stack, sizeof(stack)), -CK_EINVAL);
+	assert_int_equal(ck_task_create(&tk, "d", 1, NULL, NULL, stack,
+					sizeof(stack)), -CK_EINVAL);
+	assert_int_equal(ck_task_create(&tk, NULL, 1, body_nothing, NULL, NULL,
+					sizeof(stack)), -CK_EINVAL);
+	assert_int_equal(ck_task_create(&tk, "f", 1, body_nothing, NULL,
+					(void *)(UINTPTR_MAX & ~(uintptr_t)7u),
+					CK_STACK_MIN), -CK_EINVAL);
+	assert_int_equal(ck_task_create(&tk, "g", 1, body_nothing, NULL, stack,
+					sizeof(stack)), 0);
+	assert_int_equal(ck_task_create(&tk, "g", 1, body_nothing, NULL, stack,
+					sizeof(stack)), -CK_EBUSY);
+	assert_string_equal(console_lines(), want);
+	sim_start();
+	sim_uart_clear();
+	/* the task above ran and exited; an RT task's refusal is silent */
+	assert_int_equal(sim_task(&rt, 3, body_create_late, stack), 0);
+	sim_run_until(1 * MS);
+	assert_int_equal(late_rc, -CK_EINVAL);
+	assert_string_equal(console_lines(), "");
+}
+
 static void body_periodic_overflow(void *arg)
 {
 	(void)arg;
@@ -229,6 +293,7 @@ int main(void)
 		cmocka_unit_test_setup(timer_period_overflow, sim_setup),
 		cmocka_unit_test_setup(timer_in_the_past, sim_setup),
 		cmocka_unit_test_setup(task_create_changes_nothing, sim_setup),
+		cmocka_unit_test_setup(task_create_says_why_at_init, sim_setup),
 		cmocka_unit_test_setup(periodic_overflow, sim_setup),
 		cmocka_unit_test_setup(past_timeouts_return_at_once, sim_setup),
 	};

@@ -1,0 +1,90 @@
+# SPDX-License-Identifier: MIT
+"""The make targets for one part of the image, on every board that lacks
+the part: each fails with a message that says what the board lacks and
+which boards have it (from their board.mk), never make's "No rule to make
+target" and never a build. And NO_LINUX=1 leaves no file named for Linux.
+No QEMU: these run once, whatever --board says.
+"""
+import os
+import shutil
+import signal
+import subprocess
+
+from cksession import TOP, make_var
+
+# target -> (whether BOARD has the part, the board.mk trait the message
+# names, a value the trait has on the boards that have it: None for any)
+PARTS = {
+    "uboot": (lambda b: make_var(b, "UBOOT_DEFCONFIG") != "", "UBOOT_DEFCONFIG", None),
+    "newlib": (lambda b: make_var(b, "NEWLIB") != "", "NEWLIB", None),
+    "musl": (lambda b: make_var(b, "LINUX_LIBC") == "musl", "LINUX_LIBC", "musl"),
+    "linux": (lambda b: make_var(b, "LINUX_GUEST") != "no", "LINUX_GUEST", "yes"),
+    "dtb": (lambda b: make_var(b, "LINUX_GUEST") != "no", "LINUX_GUEST", "yes"),
+    "rootfs": (lambda b: make_var(b, "LINUX_GUEST") != "no", "LINUX_GUEST", "yes"),
+    "tools": (lambda b: make_var(b, "LINUX_GUEST") != "no", "LINUX_GUEST", "yes"),
+    "bench": (lambda b: make_var(b, "LINUX_GUEST") != "no", "LINUX_GUEST", "yes"),
+}
+
+
+def _make(*args, timeout=60):
+    """make @args in its own process group, all of which a timeout kills:
+    a target whose guard is broken starts a build (Linux, U-Boot) that
+    must not outlive the test."""
+    p = subprocess.Popen(["make", "-C", TOP, "--no-print-directory", *args],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         start_new_session=True)
+    try:
+        out, err = p.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        p.communicate()
+        raise AssertionError(f"make {' '.join(args)}: still running after {timeout} s "
+                             "(building instead of saying what the board lacks?)") from None
+    return subprocess.CompletedProcess(p.args, p.returncode, out, err)
+
+
+def _boards():
+    return make_var(None, "BOARDS").split()
+
+
+def _having(var, value):
+    return [b for b in _boards()
+            if (make_var(b, var) == value if value else make_var(b, var) != "")]
+
+
+def test_a_part_the_board_lacks_says_which_boards_have_it():
+    checked = 0
+    for target, (has, var, value) in PARTS.items():
+        having = _having(var, value)
+        for board in _boards():
+            if has(board):
+                continue
+            r = _make(target, f"BOARD={board}")
+            what = f"make {target} BOARD={board}"
+            assert r.returncode != 0, f"{what} succeeded:\n{r.stdout}"
+            assert "No rule to make target" not in r.stderr, f"{what}:\n{r.stderr}"
+            line = next((l for l in r.stderr.splitlines()
+                         if l.startswith(f"make {target}: BOARD={board} ")), None)
+            assert line, f"{what}: no message:\n{r.stderr}"
+            listed = line.rsplit(":", 1)[-1] if target != "uboot" else line
+            assert having and all(b in listed.split() for b in having), \
+                f"{what}: boards with {var} ({having}) not all named: {line}"
+            assert not r.stdout.strip(), f"{what} built something:\n{r.stdout}"
+            checked += 1
+    assert checked, "every board has every part: nothing was checked"
+
+
+def test_no_linux_image_has_no_file_named_for_linux(tmp_path):
+    """make image NO_LINUX=1 builds cokernel.elf alone and removes a
+    cokernel-linux.elf of an earlier full build."""
+    b = tmp_path / "b"
+    b.mkdir()
+    stale = b / "cokernel-linux.elf"
+    stale.write_bytes(b"from a build with Linux")
+    r = subprocess.run(["make", "-s", "--no-print-directory", "-C", TOP, f"B={b}",
+                        "NO_LINUX=1", "image"],
+                       capture_output=True, text=True, timeout=1800)
+    assert r.returncode == 0, r.stderr
+    assert (b / "cokernel.elf").exists(), r.stdout
+    assert not stale.exists(), r.stdout
+    shutil.rmtree(b)
