@@ -33,7 +33,13 @@
 
 #define CK_LAT_F_CONSOLE 0x1u /* also print RTD lines on the ck console */
 
-#define CK_LAT_PERIOD_MIN_NS 10000u      /* 10 us */
+/*
+ * Period bounds of the ABI. The board's shortest period
+ * (ck_timer_min_period_ns(): the RT clockevent's min_period_ns, 5..20 us
+ * on the boards) is the real lower bound: the RT side refuses a START
+ * below it with a CK_LAT_REC_REFUSED record that carries it.
+ */
+#define CK_LAT_PERIOD_MIN_NS 1000u       /* 1 us, the tool's -p unit */
 #define CK_LAT_PERIOD_MAX_NS 1000000000u /* 1 s, as Xenomai */
 #define CK_LAT_PERIOD_DEFAULT_NS 1000000u
 #define CK_LAT_HIST_MAX_CELLS 1000u
@@ -42,7 +48,8 @@
 struct ck_lat_cmd {
 	uint32_t cmd;       /* CK_LAT_CMD_* */
 	uint32_t mode;      /* START: CK_LAT_MODE_TASK or _TIMER */
-	uint32_t period_ns; /* START: CK_LAT_PERIOD_MIN_NS..MAX_NS */
+	uint32_t period_ns; /* START: CK_LAT_PERIOD_MIN_NS..MAX_NS, and at
+			     * least the board's shortest (else refused) */
 	uint32_t flags;     /* START: CK_LAT_F_* */
 	uint32_t session;   /* START: echoed in every record (any value) */
 	uint32_t warmup_s;  /* START: seconds kept out of the histogram, <= 10 */
@@ -52,13 +59,22 @@ struct ck_lat_cmd {
 
 /* ck_lat_rec.flags */
 #define CK_LAT_REC_WARMUP 0x1u /* this second is warm-up (seq < warmup_s) */
+/*
+ * No samples: the RT side did not run, or stopped, the session's sampling.
+ * Sent once for a START whose period is below the board's shortest (the
+ * sampling in force goes on untouched), or when a running session's
+ * periodic release fails (the RT side is then stopped, the console says
+ * why). period_ns is the board's shortest period; seq, the latencies,
+ * overruns and samples are 0.
+ */
+#define CK_LAT_REC_REFUSED 0x2u
 
 /** RT -> Linux, one per second of sampling, on CK_LAT_DATA. 48 bytes. */
 struct ck_lat_rec {
 	uint32_t seq;       /* second number since START, from 0 */
 	uint32_t session;   /* of the START command in force */
 	uint32_t mode;      /* CK_LAT_MODE_* */
-	uint32_t period_ns;
+	uint32_t period_ns; /* sampling period; REFUSED: the board's shortest */
 	int32_t min_ns;     /* latency = actual run time - release time */
 	int32_t avg_ns;
 	int32_t max_ns;

@@ -210,7 +210,7 @@ static void test_latency_strict_numbers(void **state)
 	char *const mode3[] = { "latency", "-t3", NULL };
 	char *const mode_abc[] = { "latency", "-t", "abc", NULL };
 	char *const stray[] = { "latency", "-T", "3", "now", NULL };
-	char *const small[] = { "latency", "-p", "5", NULL };
+	char *const small[] = { "latency", "-p", "0", NULL };
 
 	expect_refused(f, t_abc, "latency: -T 'abc': not a whole number");
 	expect_refused(f, p_abc, "latency: -p 'abc': not a whole number");
@@ -226,7 +226,7 @@ static void test_latency_strict_numbers(void **state)
 	expect_refused(f, mode3, "latency: -t 3: invalid test mode");
 	expect_refused(f, mode_abc, "latency: -t 'abc': not a whole number");
 	expect_refused(f, stray, "latency: unexpected argument 'now'");
-	expect_refused(f, small, "latency: invalid period (< 10 us).");
+	expect_refused(f, small, "latency: invalid period (< 1 us).");
 	assert_null(strstr(f->err, "usage:"));
 }
 
