@@ -79,6 +79,16 @@ static int read_recs(struct ck_ipc_chan *data, struct ck_lat_rec *r, int max)
 	return n;
 }
 
+/* Start the latency app and open its ctl and data rings as Linux. */
+static void open_app(struct ck_ipc_chan *ctl, struct ck_ipc_chan *data)
+{
+	assert_int_equal(latency_init(), 0);
+	assert_int_equal(ck_ipc_open(region, REGION, CK_LAT_CTL,
+				     CK_IPC_SIDE_LINUX, ctl), 0);
+	assert_int_equal(ck_ipc_open(region, REGION, CK_LAT_DATA,
+				     CK_IPC_SIDE_LINUX, data), 0);
+}
+
 static void test_latency_default_then_commands(void **state)
 {
 	struct ck_ipc_chan ctl, data, hist;
@@ -189,11 +199,7 @@ static void test_latency_survives_corrupt_ctl(void **state)
 	struct ck_lat_cmd c;
 
 	(void)state;
-	assert_int_equal(latency_init(), 0);
-	assert_int_equal(ck_ipc_open(region, REGION, CK_LAT_CTL,
-				     CK_IPC_SIDE_LINUX, &ctl), 0);
-	assert_int_equal(ck_ipc_open(region, REGION, CK_LAT_DATA,
-				     CK_IPC_SIDE_LINUX, &data), 0);
+	open_app(&ctl, &data);
 	sim_start();
 	sim_run_until(100 * MS);
 	rh = (struct ck_ipc_ring_hdr *)((uint8_t *)region + ctl.off);
@@ -242,13 +248,7 @@ static void test_garbage_ctl_counted_sampling_goes_on(void **state)
 	uint32_t seq;
 
 	(void)state;
-	assert_int_equal(latency_init(), 0);
-	assert_int_equal(ck_ipc_open(region, REGION, CK_LAT_CTL,
-				     CK_IPC_SIDE_LINUX, &ctl),
-			 0);
-	assert_int_equal(ck_ipc_open(region, REGION, CK_LAT_DATA,
-				     CK_IPC_SIDE_LINUX, &data),
-			 0);
+	open_app(&ctl, &data);
 	sim_start();
 	sim_run_until(1100 * MS);
 	seq = last_seq(&data, 0xffffffffu);
@@ -337,11 +337,7 @@ static void test_start_below_the_boards_shortest_is_refused(void **state)
 
 	(void)state;
 	assert_int_equal(ck_timer_min_period_ns(), 20000);
-	assert_int_equal(latency_init(), 0);
-	assert_int_equal(ck_ipc_open(region, REGION, CK_LAT_CTL,
-				     CK_IPC_SIDE_LINUX, &ctl), 0);
-	assert_int_equal(ck_ipc_open(region, REGION, CK_LAT_DATA,
-				     CK_IPC_SIDE_LINUX, &data), 0);
+	open_app(&ctl, &data);
 	sim_start();
 	for (mode = CK_LAT_MODE_TASK; mode <= CK_LAT_MODE_TIMER; mode++) {
 		/* the session in force: @mode at 500 us */
