@@ -252,6 +252,9 @@ static void test_latency_help(void **state)
 	assert_int_equal(run(f, help), 0);
 	assert_non_null(strstr(f->out, "usage: latency [options]\n"));
 	assert_non_null(strstr(f->out, "0 to suppress headers"));
+	/* -p: the board bounds it from below, not the tool */
+	assert_non_null(strstr(f->out, "at least\n"
+				       "                               # the board's shortest"));
 	assert_non_null(strstr(f->out, "# suppresses RTD, RTH lines"));
 	assert_null(strstr(f->out, "supress"));
 	assert_string_equal(f->err, "");
