@@ -18,6 +18,7 @@
 #define CK_LAT_CTL "latency.ctl"   /* ring LX2RT, reject, 8 x 32 bytes */
 #define CK_LAT_DATA "latency.data" /* ring RT2LX, drop-oldest, 64 x 48 */
 #define CK_LAT_HIST "latency.hist" /* state RT2LX, struct ck_lat_hist */
+#define CK_LAT_TASK "latency"      /* the RT sampling task's name */
 #define CK_LAT_CTL_SLOTS 8u
 #define CK_LAT_DATA_SLOTS 64u
 

@@ -544,7 +544,7 @@ static int latency_init(void)
 	}
 	(void)ck_sem_init(&lat.wake, 0);
 	ck_timer_init(&lat.timer, lat_timer_fn, &lat);
-	return ck_task_create(&lat.task, "latency", LAT_PRIO, lat_task, NULL,
+	return ck_task_create(&lat.task, CK_LAT_TASK, LAT_PRIO, lat_task, NULL,
 			      lat_stack, sizeof(lat_stack));
 }
 

@@ -413,9 +413,14 @@ static void explain_no_data(void)
 	*task = 0;
 	task += strlen(" task=");
 	task[strcspn(task, "\n ")] = 0;
-	fprintf(stderr,
-		"latency: the last RT fault (%s): %s in RT task '%s', which the co-kernel suspended until it restarts (the sampling task is 'latency')\n",
-		FAULTS_FILE, last, task);
+	if (!strcmp(task, CK_LAT_TASK))
+		fprintf(stderr,
+			"latency: the co-kernel suspended the RT sampling task '%s' (%s, see %s): it stays suspended until the co-kernel restarts\n",
+			task, last, FAULTS_FILE);
+	else
+		fprintf(stderr,
+			"latency: the last RT fault (%s): %s in RT task '%s', not the sampling task; the co-kernel console ([ck] lines) may say why\n",
+			FAULTS_FILE, last, task);
 }
 
 int main(int argc, char **argv)
