@@ -475,6 +475,12 @@ static void test_ckipc_decodes_project_channels(void **state)
 	assert_int_equal(ck_ipc_send(f->base, &f->data, &r, sizeof(r)), 0);
 	assert_int_equal(run(f, data), 0);
 	assert_string_equal(f->out, "second 4 of session 0x00000abc, in-kernel timer handler, 100000 ns period: min -250 avg 900 max 4100 ns, 9998 samples, 2 overruns, priority 60\n");
+	r = (struct ck_lat_rec){ .session = 0xabd, .mode = CK_LAT_MODE_TASK,
+				 .period_ns = 20000, .prio = 60,
+				 .flags = CK_LAT_REC_REFUSED };
+	assert_int_equal(ck_ipc_send(f->base, &f->data, &r, sizeof(r)), 0);
+	assert_int_equal(run(f, data), 0);
+	assert_string_equal(f->out, "refusal for session 0x00000abd, in-kernel periodic task: no samples, the board's shortest period is 20000 ns\n");
 
 	assert_int_equal(ck_ipc_state_write(f->base, &f->swb, &s, sizeof(s)),
 			 0);
