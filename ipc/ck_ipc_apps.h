@@ -36,9 +36,9 @@
 
 /*
  * Period bounds of the ABI. The board's shortest period
- * (ck_timer_min_period_ns(): the RT clockevent's min_period_ns, 5..20 us
- * on the boards) is the real lower bound: the RT side refuses a START
- * below it with a CK_LAT_REC_REFUSED record that carries it.
+ * (ck_timer_min_period_ns(): the RT clockevent's min_period_ns, board
+ * data) is the real lower bound: the RT side refuses a START below it
+ * with a CK_LAT_REC_REFUSED record that carries it.
  */
 #define CK_LAT_PERIOD_MIN_NS 1000u       /* 1 us, the tool's -p unit */
 #define CK_LAT_PERIOD_MAX_NS 1000000000u /* 1 s, as Xenomai */
@@ -65,8 +65,9 @@ struct ck_lat_cmd {
  * Sent once for a START whose period is below the board's shortest (the
  * sampling in force goes on untouched), or when a running session's
  * periodic release fails (the RT side is then stopped, the console says
- * why). period_ns is the board's shortest period; seq, the latencies,
- * overruns and samples are 0.
+ * why). session is that START's, or the stopped session's; mode likewise;
+ * period_ns is the board's shortest period; seq, the latencies, overruns
+ * and samples are 0.
  */
 #define CK_LAT_REC_REFUSED 0x2u
 
