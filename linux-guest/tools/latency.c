@@ -415,7 +415,7 @@ static void explain_no_data(void)
 	task[strcspn(task, "\n ")] = 0;
 	if (!strcmp(task, CK_LAT_TASK))
 		fprintf(stderr,
-			"latency: the co-kernel suspended the RT sampling task '%s' (%s, see %s): it stays suspended until the co-kernel restarts\n",
+			"latency: the co-kernel suspended the RT sampling task '%s' (%s, see %s): nothing restarts it before a reboot\n",
 			task, last, FAULTS_FILE);
 	else
 		fprintf(stderr,
