@@ -6,7 +6,7 @@
  * console RTD line, the switchbench state block, a corrupt control ring,
  * garbage control messages (counted in the ring's `invalid`), a START
  * below the board's shortest period (refused, told to Linux, sampling
- * untouched).
+ * untouched), a release that fails (stopped, told to Linux).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -375,6 +375,43 @@ static void test_start_below_the_boards_shortest_is_refused(void **state)
 	assert_int_equal(r[n - 1].samples + r[n - 1].overruns, 50000);
 }
 
+/*
+ * A release that fails in a sampling loop (here the boot session's period
+ * set below the board's shortest behind the START check's back) stops the
+ * app: a console line, one CK_LAT_REC_REFUSED record for the session, then
+ * the stopped loop, which takes the next START. Before, the task retried
+ * the release in a loop: the sim never returned (the runner's timeout).
+ */
+static void test_release_failure_stops_and_tells_linux(void **state)
+{
+	struct ck_ipc_chan ctl, data;
+	struct ck_lat_rec r[4], other;
+	int n, others;
+
+	(void)state;
+	open_app(&ctl, &data);
+	lat.period_ns = 10000;
+	sim_start();
+	sim_run_until(50 * MS);
+	n = read_recs(&data, r, 4);
+	assert_int_equal(n, 1);
+	assert_int_equal(r[0].flags, CK_LAT_REC_REFUSED);
+	assert_int_equal(r[0].session, 0);
+	assert_int_equal(r[0].mode, CK_LAT_MODE_TASK);
+	assert_int_equal(r[0].period_ns, 20000);
+	assert_int_equal(lat.mode, CK_LAT_MODE_STOPPED);
+	assert_non_null(strstr(uart(), "latency: ck_task_set_periodic() failed "
+				       "(-22) at a 10000 ns period: stopped"));
+	sim_run_until(sim_now() + 1000 * MS);
+	assert_int_equal(read_recs(&data, r, 4), 0);
+	send_start(&ctl, CK_LAT_MODE_TASK, 500000, 9);
+	sim_run_until(sim_now() + 1100 * MS);
+	n = recs_of(&data, 9, r, 4, &others, &other);
+	assert_int_equal(n, 1);
+	assert_int_equal(r[0].flags, 0);
+	assert_int_equal(r[0].samples + r[0].overruns, 2000);
+}
+
 static void test_console_fmt_us(void **state)
 {
 	char b[16];
@@ -419,6 +456,9 @@ int main(void)
 			teardown),
 		cmocka_unit_test_setup_teardown(
 			test_start_below_the_boards_shortest_is_refused,
+			setup_min_20us, teardown),
+		cmocka_unit_test_setup_teardown(
+			test_release_failure_stops_and_tells_linux,
 			setup_min_20us, teardown),
 		cmocka_unit_test_setup_teardown(test_console_fmt_us, setup,
 						teardown),
