@@ -18,6 +18,7 @@
 #define CK_LAT_CTL "latency.ctl"   /* ring LX2RT, reject, 8 x 32 bytes */
 #define CK_LAT_DATA "latency.data" /* ring RT2LX, drop-oldest, 64 x 48 */
 #define CK_LAT_HIST "latency.hist" /* state RT2LX, struct ck_lat_hist */
+#define CK_LAT_TASK "latency"      /* the RT sampling task's name */
 #define CK_LAT_CTL_SLOTS 8u
 #define CK_LAT_DATA_SLOTS 64u
 
@@ -33,7 +34,13 @@
 
 #define CK_LAT_F_CONSOLE 0x1u /* also print RTD lines on the ck console */
 
-#define CK_LAT_PERIOD_MIN_NS 10000u      /* 10 us */
+/*
+ * Period bounds of the ABI. The board's shortest period
+ * (ck_timer_min_period_ns(): the RT clockevent's min_period_ns, board
+ * data) is the real lower bound: the RT side refuses a START below it
+ * with a CK_LAT_REC_REFUSED record that carries it.
+ */
+#define CK_LAT_PERIOD_MIN_NS 1000u       /* 1 us, the tool's -p unit */
 #define CK_LAT_PERIOD_MAX_NS 1000000000u /* 1 s, as Xenomai */
 #define CK_LAT_PERIOD_DEFAULT_NS 1000000u
 #define CK_LAT_HIST_MAX_CELLS 1000u
@@ -42,7 +49,8 @@
 struct ck_lat_cmd {
 	uint32_t cmd;       /* CK_LAT_CMD_* */
 	uint32_t mode;      /* START: CK_LAT_MODE_TASK or _TIMER */
-	uint32_t period_ns; /* START: CK_LAT_PERIOD_MIN_NS..MAX_NS */
+	uint32_t period_ns; /* START: CK_LAT_PERIOD_MIN_NS..MAX_NS, and at
+			     * least the board's shortest (else refused) */
 	uint32_t flags;     /* START: CK_LAT_F_* */
 	uint32_t session;   /* START: echoed in every record (any value) */
 	uint32_t warmup_s;  /* START: seconds kept out of the histogram, <= 10 */
@@ -52,13 +60,23 @@ struct ck_lat_cmd {
 
 /* ck_lat_rec.flags */
 #define CK_LAT_REC_WARMUP 0x1u /* this second is warm-up (seq < warmup_s) */
+/*
+ * No samples: the RT side did not run, or stopped, the session's sampling.
+ * Sent once for a START whose period is below the board's shortest (the
+ * sampling in force goes on untouched), or when a running session's
+ * periodic release fails (the RT side is then stopped, the console says
+ * why). session is that START's, or the stopped session's; mode likewise;
+ * period_ns is the board's shortest period; seq, the latencies, overruns
+ * and samples are 0.
+ */
+#define CK_LAT_REC_REFUSED 0x2u
 
 /** RT -> Linux, one per second of sampling, on CK_LAT_DATA. 48 bytes. */
 struct ck_lat_rec {
 	uint32_t seq;       /* second number since START, from 0 */
 	uint32_t session;   /* of the START command in force */
 	uint32_t mode;      /* CK_LAT_MODE_* */
-	uint32_t period_ns;
+	uint32_t period_ns; /* sampling period; REFUSED: the board's shortest */
 	int32_t min_ns;     /* latency = actual run time - release time */
 	int32_t avg_ns;
 	int32_t max_ns;

@@ -14,7 +14,8 @@ LINUX_GUEST := no
 QEMU_MACHINE := mpc8544ds
 # make check: the co-kernel alone (test_bare.py)
 CHECK_TESTS := bare
-# its own worst case alone (MPIC 2.0, another CCSR base; e500 is the same)
-LATENCY_BASELINE_BARE_NS := 267
+# its own worst case alone (MPIC 2.0, another CCSR base; e500 is the same):
+# the worst first second over the release phases seen (docs/measuring.md)
+LATENCY_BASELINE_BARE_NS := 280
 CCSR_PA_HI := 0x0
 CCSR_PA_LO := 0xE0000000

@@ -9,6 +9,10 @@
  * period (no Linux->RT doorbell). Results: struct ck_lat_rec on
  * "latency.data" once per second, then the IPC doorbell vIRQ; the
  * histogram of all samples on "latency.hist" at STOP (ipc/ck_ipc_apps.h).
+ * A START the board cannot run, or a sampling loop whose release fails,
+ * is answered with a CK_LAT_REC_REFUSED record: the task never retries an
+ * error in a loop, which would keep Linux out until the watchdog suspends
+ * it for good.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -46,6 +50,7 @@ struct lat_state {
 	/* timer mode */
 	struct ck_timer timer;
 	uint64_t expected_ns;
+	int timer_err;      /* the handler's re-arm failed: the task stops */
 	struct ck_lat_cmd pending;
 	ck_sem_t wake;
 	struct ck_task task;
@@ -139,10 +144,36 @@ static void lat_note_faults(const struct ck_ipc_chan *ch, uint32_t *seen)
 	}
 }
 
+/* Send @r on latency.data and ring the doorbell. */
+static void lat_send(const struct ck_lat_rec *r)
+{
+	void *base = ck_shm_base();
+
+	if (!lat.ipc || !base)
+		return;
+	if (ck_ipc_send(base, &lat.data, r, sizeof(*r)) == 0)
+		(void)guest_raise_soft_virq(CK_VIRQ_SOFT_IPC);
+	lat_note_faults(&lat.data, &lat.data_faults_seen);
+}
+
+/* Tell Linux that @session (in @mode) gets no samples: a
+ * CK_LAT_REC_REFUSED record with the board's shortest period. */
+static void lat_tell_refused(uint32_t session, uint32_t mode)
+{
+	const struct ck_lat_rec r = {
+		.session = session,
+		.mode = mode,
+		.period_ns = ck_timer_min_period_ns(),
+		.prio = LAT_PRIO,
+		.flags = CK_LAT_REC_REFUSED,
+	};
+
+	lat_send(&r);
+}
+
 static void lat_publish(void)
 {
 	struct ck_lat_rec r;
-	void *base = ck_shm_base();
 
 	r.seq = lat.seq;
 	r.session = lat.session;
@@ -158,11 +189,7 @@ static void lat_publish(void)
 	r.prio = LAT_PRIO;
 	r.flags = lat.seq < lat.warmup_s ? CK_LAT_REC_WARMUP : 0;
 	r.reserved = 0;
-	if (lat.ipc && base) {
-		if (ck_ipc_send(base, &lat.data, &r, sizeof(r)) == 0)
-			(void)guest_raise_soft_virq(CK_VIRQ_SOFT_IPC);
-		lat_note_faults(&lat.data, &lat.data_faults_seen);
-	}
+	lat_send(&r);
 	if (lat.session == 0 && (lat.flags & CK_LAT_F_CONSOLE) &&
 	    guest_attached()) {
 		/* the boot session stops talking once Linux owns the shell */
@@ -247,21 +274,39 @@ static void lat_reject(const char *why, uint32_t what)
 	ck_printf("latency: %s %u ignored", why, (unsigned)what);
 }
 
-/* Apply @c; Context: the latency task. */
+/*
+ * A START that can run: its parameters in the ABI's ranges (else ignored
+ * as any bad message: lat_reject()) and its period at least the board's
+ * shortest (else refused, and Linux is told with the shortest). Either
+ * way the sampling in force goes on untouched. Context: the latency task,
+ * or its timer handler (RT interrupt).
+ */
+static bool lat_start_ok(const struct ck_lat_cmd *c)
+{
+	uint32_t min_ns = ck_timer_min_period_ns();
+
+	if ((c->mode != CK_LAT_MODE_TASK && c->mode != CK_LAT_MODE_TIMER) ||
+	    c->period_ns < CK_LAT_PERIOD_MIN_NS ||
+	    c->period_ns > CK_LAT_PERIOD_MAX_NS || c->bucket_ns == 0 ||
+	    c->cells == 0 || c->cells > CK_LAT_HIST_MAX_CELLS ||
+	    c->warmup_s > LAT_WARMUP_MAX_S) {
+		lat_reject("start command with bad parameters, mode", c->mode);
+		return false;
+	}
+	if (c->period_ns < min_ns) {
+		ck_printf("latency: %u ns period refused: this board's shortest "
+			  "is %u ns", (unsigned)c->period_ns, (unsigned)min_ns);
+		lat_tell_refused(c->session, c->mode);
+		return false;
+	}
+	return true;
+}
+
+/* Apply @c, a START lat_start_ok() passed or a STOP. Context: the latency
+ * task. */
 static void lat_apply(const struct ck_lat_cmd *c)
 {
-	switch (c->cmd) {
-	case CK_LAT_CMD_START:
-		if ((c->mode != CK_LAT_MODE_TASK &&
-		     c->mode != CK_LAT_MODE_TIMER) ||
-		    c->period_ns < CK_LAT_PERIOD_MIN_NS ||
-		    c->period_ns > CK_LAT_PERIOD_MAX_NS || c->bucket_ns == 0 ||
-		    c->cells == 0 || c->cells > CK_LAT_HIST_MAX_CELLS ||
-		    c->warmup_s > LAT_WARMUP_MAX_S) {
-			lat_reject("start command with bad parameters, mode",
-				   c->mode);
-			return;
-		}
+	if (c->cmd == CK_LAT_CMD_START) {
 		lat.mode = c->mode;
 		lat.period_ns = c->period_ns;
 		lat.flags = c->flags;
@@ -270,23 +315,15 @@ static void lat_apply(const struct ck_lat_cmd *c)
 		lat.bucket_ns = c->bucket_ns;
 		lat.cells = c->cells;
 		lat_restart();
-		break;
-	case CK_LAT_CMD_STOP:
+	} else {
 		lat_publish_hist(1);
 		lat.mode = CK_LAT_MODE_STOPPED;
-		break;
-	case CK_LAT_CMD_RESET:
-		lat_clear_second();
-		lat_clear_hist();
-		break;
-	default:
-		lat_reject("unknown command", c->cmd);
-		break;
 	}
 }
 
 /* Poll the control ring once. Return true if a command that changes the
- * sampling loop (START, STOP) arrived; it is left in lat.pending. */
+ * sampling loop (a START that can run, STOP) arrived; it is left in
+ * lat.pending. Everything else is dealt with here, and sampling goes on. */
 static bool lat_poll(void)
 {
 	void *base = ck_shm_base();
@@ -307,12 +344,25 @@ static bool lat_poll(void)
 		lat_clear_hist();
 		return false;
 	}
+	if (c.cmd == CK_LAT_CMD_START && !lat_start_ok(&c))
+		return false;
 	if (c.cmd != CK_LAT_CMD_START && c.cmd != CK_LAT_CMD_STOP) {
-		lat_reject("unknown command", c.cmd); /* sampling goes on */
+		lat_reject("unknown command", c.cmd);
 		return false;
 	}
 	lat.pending = c;
 	return true;
+}
+
+/* The session's sampling cannot go on: @what failed with @err. Stopped
+ * (the stopped loop waits for the next START), said on the console, and
+ * told to Linux. Context: the latency task. */
+static void lat_fail(const char *what, int err)
+{
+	ck_printf("latency: %s failed (%d) at a %u ns period: stopped", what,
+		  err, (unsigned)lat.period_ns);
+	lat_tell_refused(lat.session, lat.mode);
+	lat.mode = CK_LAT_MODE_STOPPED;
 }
 
 /* ------------------------------------------------------------------ */
@@ -322,16 +372,21 @@ static void lat_run_task(void)
 {
 	uint64_t start = ck_clock_now() + lat.period_ns;
 	uint64_t k = 0; /* index of the next release point */
+	int err = ck_task_set_periodic(start, lat.period_ns);
 
-	if (ck_task_set_periodic(start, lat.period_ns))
+	if (err) {
+		lat_fail("ck_task_set_periodic()", err);
 		return;
+	}
 	for (;;) {
 		long ov = ck_task_wait_period();
 		uint64_t now = ck_clock_now();
 		uint64_t release;
 
-		if (ov < 0)
-			ov = 0;
+		if (ov < 0) {
+			lat_fail("ck_task_wait_period()", (int)ov);
+			return;
+		}
 		k += (uint64_t)ov; /* missed points were never run */
 		release = start + k * lat.period_ns;
 		k++;
@@ -345,11 +400,13 @@ static void lat_run_task(void)
 
 /* The -t2 sample taken at @now; Context: RT interrupt. One-shot re-armed
  * here, so missed release points are counted by this code, independent of
- * the timer queue's policy. */
+ * the timer queue's policy. A re-arm that fails wakes the task, which
+ * stops. */
 static __attribute__((noinline)) void lat_timer_sample(uint64_t now)
 {
 	uint64_t next = lat.expected_ns + lat.period_ns;
 	uint32_t missed = 0;
+	int err;
 
 	if (now >= next) {
 		uint64_t behind = (now - next) / lat.period_ns + 1u;
@@ -363,7 +420,11 @@ static __attribute__((noinline)) void lat_timer_sample(uint64_t now)
 		(void)ck_sem_post(&lat.wake); /* the task applies it */
 		return;
 	}
-	(void)ck_timer_start(&lat.timer, next, 0);
+	err = ck_timer_start(&lat.timer, next, 0);
+	if (err) {
+		lat.timer_err = err;
+		(void)ck_sem_post(&lat.wake);
+	}
 }
 
 /* Context: RT interrupt. The clock is read before anything else, so the
@@ -376,20 +437,38 @@ static void lat_timer_fn(struct ck_timer *t)
 
 static void lat_run_timer(void)
 {
+	int err;
+
+	lat.timer_err = 0;
 	lat.expected_ns = ck_clock_now() + lat.period_ns;
-	if (ck_timer_start(&lat.timer, lat.expected_ns, 0))
-		return;
-	(void)ck_sem_wait(&lat.wake);
+	err = ck_timer_start(&lat.timer, lat.expected_ns, 0);
+	if (!err)
+		err = ck_sem_wait(&lat.wake);
 	ck_timer_stop(&lat.timer);
-	lat_apply(&lat.pending);
+	if (!err)
+		err = lat.timer_err;
+	if (err)
+		lat_fail("the -t2 timer", err);
+	else
+		lat_apply(&lat.pending);
 }
 
+/* Stopped: poll the control ring every LAT_IDLE_POLL_NS. 10 ms is above
+ * every board's shortest period (CK_TIMER_MIN_PERIOD_MAX_NS, 100 us), so
+ * the release fails only if the task is not an RT task: then it ends
+ * rather than loop. */
 static void lat_run_stopped(void)
 {
-	if (ck_task_set_periodic(0, LAT_IDLE_POLL_NS))
-		return;
+	int err = ck_task_set_periodic(0, LAT_IDLE_POLL_NS);
+
 	for (;;) {
-		(void)ck_task_wait_period();
+		if (!err && ck_task_wait_period() < 0)
+			err = -CK_EPERM;
+		if (err) {
+			ck_printf("latency: cannot wait for commands (%d): the "
+				  "latency task ends", err);
+			ck_task_exit();
+		}
 		if (lat_poll()) {
 			lat_apply(&lat.pending);
 			return;
@@ -465,7 +544,7 @@ static int latency_init(void)
 	}
 	(void)ck_sem_init(&lat.wake, 0);
 	ck_timer_init(&lat.timer, lat_timer_fn, &lat);
-	return ck_task_create(&lat.task, "latency", LAT_PRIO, lat_task, NULL,
+	return ck_task_create(&lat.task, CK_LAT_TASK, LAT_PRIO, lat_task, NULL,
 			      lat_stack, sizeof(lat_stack));
 }
 

@@ -252,13 +252,6 @@ uint64_t clock_update(void);
 int timer_init(const struct ck_clockevent *ev);
 
 /**
- * timer_min_period_ns() - the board's shortest period for periodic timers
- * and tasks (the clockevent's min_period_ns). Context: any, after
- * timer_init().
- */
-uint32_t timer_min_period_ns(void);
-
-/**
  * timer_expire() - run the callbacks of every timer due at @now_ns, then
  * program the clockevent for the next one. RT masked, RT interrupt.
  */

@@ -149,7 +149,7 @@ int ck_task_set_periodic(uint64_t start_ns, uint64_t period_ns)
 {
 	struct ck_task *t = sched_self();
 
-	if (!t || period_ns < timer_min_period_ns())
+	if (!t || period_ns < ck_timer_min_period_ns())
 		return -CK_EINVAL;
 	if (!start_ns) {
 		uint64_t now = ck_clock_now();

@@ -251,7 +251,7 @@ void timer_expire(uint64_t now_ns)
 	timer_program();
 }
 
-uint32_t timer_min_period_ns(void)
+uint32_t ck_timer_min_period_ns(void)
 {
 	return tq.min_period_ns;
 }

@@ -93,6 +93,11 @@ static void show_lat_rec(const void *p)
 {
 	const struct ck_lat_rec *r = p;
 
+	if (r->flags & CK_LAT_REC_REFUSED) {
+		printf("refusal for session 0x%08x, %s: no samples, the board's shortest period is %u ns\n",
+		       r->session, ck_lat_mode_name(r->mode), r->period_ns);
+		return;
+	}
 	printf("second %u of session 0x%08x, %s, %u ns period: min %d avg %d max %d ns, %u samples, %u overruns, priority %u%s\n",
 	       r->seq, r->session, ck_lat_mode_name(r->mode), r->period_ns,
 	       r->min_ns, r->avg_ns, r->max_ns, r->samples, r->overruns,

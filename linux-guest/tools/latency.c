@@ -4,6 +4,9 @@
  * sampler through "latency.ctl", prints its per-second records from
  * "latency.data" in Xenomai 3 latency's output format (RTT/RTH/RTD/RTS,
  * HSD/HSH/HSS), same options and column widths.
+ *
+ * The RT side refuses a period below the board's shortest (a
+ * CK_LAT_REC_REFUSED record naming it): the tool says so and exits 2.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -23,6 +26,7 @@
 #define WARMUP_TIME 1
 #define HISTOGRAM_CELLS 300
 #define NO_DATA_TIMEOUT_S 5
+#define FAULTS_FILE "/sys/kernel/debug/cokernel/faults"
 
 
 static long long period_ns = CK_LAT_PERIOD_DEFAULT_NS;
@@ -57,7 +61,9 @@ static void usage(FILE *out)
 		"  [-s]                         # print statistics of min, avg, max latencies\n"
 		"  [-H <histogram-size>]        # default = %d, increase if your last bucket is full\n"
 		"  [-B <bucket-size>]           # default = 1000ns, decrease for more resolution\n"
-		"  [-p <period_us>]             # sampling period (default %lld us)\n"
+		"  [-p <period_us>]             # sampling period (default %lld us), at least\n"
+		"                               # the board's shortest (the RT side refuses a\n"
+		"                               # shorter one and names the board's)\n"
 		"  [-l <data-lines per header>] # default = 21, 0 to suppress headers\n"
 		"  [-T <test_duration_seconds>] # default = 0, so ^C to end\n"
 		"  [-q]                         # suppresses RTD, RTH lines if -T is used\n"
@@ -345,11 +351,76 @@ static void parse_args(int argc, char **argv)
 		fprintf(stderr, "latency: invalid period (> 1s).\n");
 		exit(2);
 	}
-	if (period_ns < CK_LAT_PERIOD_MIN_NS) {
+	if (period_ns < CK_LAT_PERIOD_MIN_NS) { /* the board's bound: RT side */
 		fprintf(stderr, "latency: invalid period (< %u us).\n",
 			CK_LAT_PERIOD_MIN_NS / 1000);
 		exit(2);
 	}
+}
+
+/*
+ * The RT side refused the session's START, or stopped its sampling on an
+ * error (@r: the CK_LAT_REC_REFUSED record, period_ns the board's shortest).
+ * Return the exit status: 2 for a period below the board's shortest, 1
+ * otherwise.
+ */
+static int say_refused(const struct ck_lat_rec *r)
+{
+	/* in whole us, rounded up: the shortest -p the board takes */
+	long long min_us = ((long long)r->period_ns + 999) / 1000;
+
+	if (period_ns < (long long)r->period_ns) {
+		fprintf(stderr,
+			"latency: the RT side refused a %lld us period: this board's shortest is %lld us\n",
+			period_ns / 1000, min_us);
+		return 2;
+	}
+	fprintf(stderr,
+		"latency: the RT side stopped sampling at a %lld us period (this board's shortest is %lld us); the co-kernel console ([ck] lines) says why\n",
+		period_ns / 1000, min_us);
+	return 1;
+}
+
+/*
+ * No record came for the timeout: the likely cause a user can check is an
+ * RT fault that suspended the sampling task. Print the last fault of the
+ * RT fault record (FAULTS_FILE, linux-guest/drivers/cokernel/fault.c:
+ * "last: <kind> task=<name> pc=..."), or say where to look.
+ */
+static void explain_no_data(void)
+{
+	char line[256], last[256] = "";
+	FILE *fp = fopen(FAULTS_FILE, "r");
+	char *task;
+
+	if (!fp) {
+		fprintf(stderr,
+			"latency: an RT fault may have suspended the sampling task: see %s (mount -t debugfs none /sys/kernel/debug) and the co-kernel console ([ck] lines)\n",
+			FAULTS_FILE);
+		return;
+	}
+	while (fgets(line, sizeof(line), fp))
+		if (!strncmp(line, "last: ", 6))
+			snprintf(last, sizeof(last), "%s", line + 6);
+	fclose(fp);
+	task = strstr(last, " task=");
+	if (!task) {
+		fprintf(stderr,
+			"latency: no RT fault recorded (%s); the co-kernel console ([ck] lines) may say why\n",
+			FAULTS_FILE);
+		return;
+	}
+	*task = 0;
+	task += strlen(" task=");
+	task[strcspn(task, "\n ")] = 0;
+	if (!strcmp(task, CK_LAT_TASK))
+		fprintf(stderr,
+			"latency: the co-kernel suspended the RT sampling task '%s' (%s, see %s): nothing restarts it before a reboot\n",
+			task, last, FAULTS_FILE);
+	else
+		fprintf(stderr,
+			"latency: the last RT fault (%s): %s in RT task '%s', not the sampling task; the co-kernel console ([ck] lines) may say why\n",
+			FAULTS_FILE, last, task);
 }
 
 int main(int argc, char **argv)
@@ -445,6 +516,14 @@ int main(int argc, char **argv)
 			if (r.session != session)
 				continue;
 			last = time(NULL);
+			if (r.flags & CK_LAT_REC_REFUSED) {
+				status = say_refused(&r);
+				if (status == 2) { /* the START never ran */
+					ckipc_close(&c);
+					return status;
+				}
+				break;
+			}
 			if (r.flags & CK_LAT_REC_WARMUP)
 				continue;
 			display(&r);
@@ -482,6 +561,7 @@ int main(int argc, char **argv)
 		if (time(NULL) - last > NO_DATA_TIMEOUT_S + period_ns / 1000000000) {
 			fprintf(stderr, "latency: no data from the RT side for %d s\n",
 				NO_DATA_TIMEOUT_S);
+			explain_no_data();
 			status = 1;
 			break;
 		}

@@ -117,6 +117,54 @@ def test_timer_handler_latency_within_baseline(guest):
     assert ok, line
 
 
+def _refused(guest, period_us):
+    """Run `latency -p period_us`; return (exit status, output, the shortest
+    period in us the refusal names or None)."""
+    rc, out = guest.sh(f"latency -p {period_us} -T 2", timeout=120)
+    m = re.search(rf"^latency: the RT side refused a {period_us} us period: "
+                  r"this board's shortest is (\d+) us$", "\n".join(out), re.M)
+    return rc, out, int(m.group(1)) if m else None
+
+
+def test_latency_refuses_a_period_below_the_boards_shortest(guest):
+    """A period below the board's shortest (the RT clockevent's
+    min_period_ns in bsp/) is refused by the RT side, named by latency with
+    the board's shortest, exit 2, without the no-data wait; the RT task
+    carries on. The shortest is learned from the refusal of 1 us (below any
+    board's: a few times the RT entry's cost) and checked as the boundary:
+    1 us less is refused naming it, the shortest itself runs, and so does the
+    report that found the runaway task, `latency -p 10`, exactly when 10 us
+    is not below it (r2d's shortest is 20 us: refused there). The
+    co-kernel's console names the same shortest, in ns. Then a normal run
+    gives records with 0 overruns: the RT task was not suspended."""
+    rc, out, shortest = _refused(guest, 1)
+    assert rc == 2 and shortest is not None, out
+    assert not [l for l in out if "no data" in l], out
+    assert 1 < shortest <= 100, out  # CK_TIMER_MIN_PERIOD_MAX_NS (ck/hw.h)
+    rc, out, again = _refused(guest, shortest - 1)
+    assert rc == 2 and again == shortest, out
+    rc, out, ten = _refused(guest, 10)
+    if shortest > 10:
+        assert rc == 2 and ten == shortest, out
+    else:
+        assert rc == 0 and ten is None and parse_rts(out) is not None, out
+    rc, out = guest.sh(f"latency -p {shortest} -T 2 -q", timeout=300)
+    rts = parse_rts(out)
+    assert rc == 0 and rts is not None, out
+    print(f"{guest.board}: at its shortest period, {shortest} us: {rts['line']}")
+    rc, out = guest.sh("latency -T 2", timeout=300)
+    rts = parse_rts(out)
+    assert rc == 0 and rts is not None, out
+    assert len(parse_rtd(out)) >= 2, out
+    assert rts["overruns"] == 0, rts["line"]
+    # the RT console line of the first refusal (RT lines reach the console
+    # when Linux drains them: long since by now)
+    said = [re.search(r"\] latency: 1000 ns period refused: this board's shortest is (\d+) ns$", l)
+            for l in guest.lines()]
+    said = [int(m.group(1)) for m in said if m]
+    assert said and (said[-1] + 999) // 1000 == shortest, said
+
+
 def test_linux_irqs_off_cannot_delay_rt(guest):
     """Linux holding its interrupts off for 20 ms, over and over, leaves
     the RT task's worst case where it is with Linux idle: the runs are

@@ -3,7 +3,9 @@
  * test_ipc_tools.c - host tests of what a new user meets in the Linux
  * tools: strict option parsing in `latency` (the bad argument is named,
  * exit 2, nothing is started), `latency --help`, one latency at a time
- * (the second says "busy", a killed holder frees the claim), `ckipc`'s
+ * (the second says "busy", a killed holder frees the claim), a period
+ * the RT side refuses (named, exit 2 at once), no data (the RT fault
+ * record named), `ckipc`'s
  * usage errors (stderr, exit 2) and its decoding of the project's
  * channels. This program plays the RT side on a region file; the tools
  * are the host builds in $CK_TOOLS_HOST (make unit sets it; each case
@@ -39,7 +41,8 @@ struct rt {
 	char out[OUT_BYTES], err[OUT_BYTES];
 	uint8_t *base;
 	struct ck_ipc_chan ctl, data, hist, swb, misc;
-	uint32_t session, starts;
+	uint32_t session, starts, stops;
+	uint32_t min_period_ns; /* non-zero: START below it refused */
 	bool started, send_short;
 };
 
@@ -128,12 +131,22 @@ static void rt_step(struct rt *f)
 	struct ck_lat_cmd c;
 
 	while (ck_ipc_recv(f->base, &f->ctl, &c, sizeof(c)) == (int)sizeof(c)) {
-		if (c.cmd == CK_LAT_CMD_START) {
+		if (c.cmd == CK_LAT_CMD_START &&
+		    c.period_ns < f->min_period_ns) {
+			struct ck_lat_rec r = {
+				.session = c.session, .mode = c.mode,
+				.period_ns = f->min_period_ns, .prio = 60,
+				.flags = CK_LAT_REC_REFUSED,
+			};
+
+			(void)ck_ipc_send(f->base, &f->data, &r, sizeof(r));
+		} else if (c.cmd == CK_LAT_CMD_START) {
 			f->started = true;
 			f->starts++;
 			f->session = c.session;
 		} else if (c.cmd == CK_LAT_CMD_STOP) {
 			f->started = false;
+			f->stops++;
 		}
 	}
 	if (f->started && f->send_short) { /* once, in the session */
@@ -210,7 +223,7 @@ static void test_latency_strict_numbers(void **state)
 	char *const mode3[] = { "latency", "-t3", NULL };
 	char *const mode_abc[] = { "latency", "-t", "abc", NULL };
 	char *const stray[] = { "latency", "-T", "3", "now", NULL };
-	char *const small[] = { "latency", "-p", "5", NULL };
+	char *const small[] = { "latency", "-p", "0", NULL };
 
 	expect_refused(f, t_abc, "latency: -T 'abc': not a whole number");
 	expect_refused(f, p_abc, "latency: -p 'abc': not a whole number");
@@ -226,7 +239,7 @@ static void test_latency_strict_numbers(void **state)
 	expect_refused(f, mode3, "latency: -t 3: invalid test mode");
 	expect_refused(f, mode_abc, "latency: -t 'abc': not a whole number");
 	expect_refused(f, stray, "latency: unexpected argument 'now'");
-	expect_refused(f, small, "latency: invalid period (< 10 us).");
+	expect_refused(f, small, "latency: invalid period (< 1 us).");
 	assert_null(strstr(f->err, "usage:"));
 }
 
@@ -239,6 +252,9 @@ static void test_latency_help(void **state)
 	assert_int_equal(run(f, help), 0);
 	assert_non_null(strstr(f->out, "usage: latency [options]\n"));
 	assert_non_null(strstr(f->out, "0 to suppress headers"));
+	/* -p: the board bounds it from below, not the tool */
+	assert_non_null(strstr(f->out, "at least\n"
+				       "                               # the board's shortest"));
 	assert_non_null(strstr(f->out, "# suppresses RTD, RTH lines"));
 	assert_null(strstr(f->out, "supress"));
 	assert_string_equal(f->err, "");
@@ -286,6 +302,47 @@ static void test_latency_second_run_is_busy(void **state)
 	assert_int_equal(f->starts, 1);
 	assert_int_equal(finish(f, p1, true), 0);
 	assert_non_null(strstr(f->out, "RTS|      1.500|      2.000|      3.000|"));
+}
+
+/* A period below the board's shortest: the RT side refuses it with a
+ * CK_LAT_REC_REFUSED record; latency names both periods and exits 2 at
+ * once (not after the no-data timeout), sends no STOP (its START never
+ * ran) and prints no summary. The shortest itself runs. */
+static void test_latency_refused_period(void **state)
+{
+	struct rt *f = *state;
+	char *const below[] = { "latency", "-p", "10", "-T", "2", NULL };
+	char *const shortest[] = { "latency", "-p", "20", "-T", "2", "-q",
+				   NULL };
+	time_t t0;
+
+	f->min_period_ns = 20000;
+	t0 = time(NULL);
+	assert_int_equal(finish(f, start(f, below), true), 2);
+	assert_true(time(NULL) - t0 < 4); /* the no-data timeout is 5 s */
+	if (!strstr(f->err, "latency: the RT side refused a 10 us period: "
+			    "this board's shortest is 20 us\n"))
+		fail_msg("no refusal message:\n%s", f->err);
+	assert_null(strstr(f->err, "no data"));
+	assert_null(strstr(f->out, "RTS|"));
+	assert_int_equal(f->starts, 0);
+	assert_int_equal(f->stops, 0);
+	assert_int_equal(finish(f, start(f, shortest), true), 0);
+	assert_int_equal(f->starts, 1);
+	assert_non_null(strstr(f->out, "RTS|      1.500|"));
+}
+
+/* No record for the timeout: latency says so and points at the RT fault
+ * record (debugfs; absent on the host, so where to look). */
+static void test_latency_no_data_names_the_fault_record(void **state)
+{
+	struct rt *f = *state;
+	char *const argv[] = { "latency", "-T", "2", "-q", NULL };
+
+	assert_int_equal(finish(f, start(f, argv), false), 1);
+	assert_non_null(strstr(f->err, "latency: no data from the RT side for 5 s\n"));
+	if (!strstr(f->err, "/sys/kernel/debug/cokernel/faults"))
+		fail_msg("the fault record is not named:\n%s", f->err);
 }
 
 /* The claim dies with its holder: after a kill -9, the next run works. */
@@ -418,6 +475,12 @@ static void test_ckipc_decodes_project_channels(void **state)
 	assert_int_equal(ck_ipc_send(f->base, &f->data, &r, sizeof(r)), 0);
 	assert_int_equal(run(f, data), 0);
 	assert_string_equal(f->out, "second 4 of session 0x00000abc, in-kernel timer handler, 100000 ns period: min -250 avg 900 max 4100 ns, 9998 samples, 2 overruns, priority 60\n");
+	r = (struct ck_lat_rec){ .session = 0xabd, .mode = CK_LAT_MODE_TASK,
+				 .period_ns = 20000, .prio = 60,
+				 .flags = CK_LAT_REC_REFUSED };
+	assert_int_equal(ck_ipc_send(f->base, &f->data, &r, sizeof(r)), 0);
+	assert_int_equal(run(f, data), 0);
+	assert_string_equal(f->out, "refusal for session 0x00000abd, in-kernel periodic task: no samples, the board's shortest period is 20000 ns\n");
 
 	assert_int_equal(ck_ipc_state_write(f->base, &f->swb, &s, sizeof(s)),
 			 0);
@@ -439,6 +502,8 @@ int main(void)
 		T(test_latency_help),
 		T(test_latency_second_run_is_busy),
 		T(test_latency_claim_freed_by_kill),
+		T(test_latency_refused_period),
+		T(test_latency_no_data_names_the_fault_record),
 		T(test_latency_counts_bad_records),
 		T(test_ckipc_usage_errors),
 		T(test_ckipc_decodes_project_channels),

@@ -4,7 +4,9 @@
  * records once per second on "latency.data", START/STOP through
  * "latency.ctl" (task and timer-handler modes), the final histogram, the
  * console RTD line, the switchbench state block, a corrupt control ring,
- * garbage control messages (counted in the ring's `invalid`).
+ * garbage control messages (counted in the ring's `invalid`), a START
+ * below the board's shortest period (refused, told to Linux, sampling
+ * untouched), a release that fails (stopped, told to Linux).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,15 +35,30 @@ static const char *uart(void)
 	return sim_uart_output();
 }
 
-static int setup(void **state)
+static int boot(const struct sim_config *cfg)
 {
-	sim_setup(state);
+	sim_boot(cfg);
 	memset(&lat, 0, sizeof(lat));
 	memset(&swb, 0, sizeof(swb));
 	assert_int_equal(posix_memalign(&region, 8, REGION), 0);
 	memset(region, 0, REGION);
 	assert_int_equal(ck_shm_init(region, REGION), 0);
 	return 0;
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	return boot(NULL);
+}
+
+/* A board whose shortest period is 20 us, as r2d's (bsp/r2d/board.c). */
+static int setup_min_20us(void **state)
+{
+	static const struct sim_config cfg = { .event_min_period_ns = 20000 };
+
+	(void)state;
+	return boot(&cfg);
 }
 
 static int teardown(void **state)
@@ -60,6 +77,16 @@ static int read_recs(struct ck_ipc_chan *data, struct ck_lat_rec *r, int max)
 		       (int)sizeof(r[0]))
 		n++;
 	return n;
+}
+
+/* Start the latency app and open its ctl and data rings as Linux. */
+static void open_app(struct ck_ipc_chan *ctl, struct ck_ipc_chan *data)
+{
+	assert_int_equal(latency_init(), 0);
+	assert_int_equal(ck_ipc_open(region, REGION, CK_LAT_CTL,
+				     CK_IPC_SIDE_LINUX, ctl), 0);
+	assert_int_equal(ck_ipc_open(region, REGION, CK_LAT_DATA,
+				     CK_IPC_SIDE_LINUX, data), 0);
 }
 
 static void test_latency_default_then_commands(void **state)
@@ -172,11 +199,7 @@ static void test_latency_survives_corrupt_ctl(void **state)
 	struct ck_lat_cmd c;
 
 	(void)state;
-	assert_int_equal(latency_init(), 0);
-	assert_int_equal(ck_ipc_open(region, REGION, CK_LAT_CTL,
-				     CK_IPC_SIDE_LINUX, &ctl), 0);
-	assert_int_equal(ck_ipc_open(region, REGION, CK_LAT_DATA,
-				     CK_IPC_SIDE_LINUX, &data), 0);
+	open_app(&ctl, &data);
 	sim_start();
 	sim_run_until(100 * MS);
 	rh = (struct ck_ipc_ring_hdr *)((uint8_t *)region + ctl.off);
@@ -225,13 +248,7 @@ static void test_garbage_ctl_counted_sampling_goes_on(void **state)
 	uint32_t seq;
 
 	(void)state;
-	assert_int_equal(latency_init(), 0);
-	assert_int_equal(ck_ipc_open(region, REGION, CK_LAT_CTL,
-				     CK_IPC_SIDE_LINUX, &ctl),
-			 0);
-	assert_int_equal(ck_ipc_open(region, REGION, CK_LAT_DATA,
-				     CK_IPC_SIDE_LINUX, &data),
-			 0);
+	open_app(&ctl, &data);
 	sim_start();
 	sim_run_until(1100 * MS);
 	seq = last_seq(&data, 0xffffffffu);
@@ -268,6 +285,131 @@ static void test_garbage_ctl_counted_sampling_goes_on(void **state)
 	assert_int_equal(lat.period_ns, CK_LAT_PERIOD_DEFAULT_NS);
 	sim_run_until(3100 * MS);
 	assert_int_equal(last_seq(&data, seq), 2);
+}
+
+static void send_start(struct ck_ipc_chan *ctl, uint32_t mode,
+		       uint32_t period_ns, uint32_t session)
+{
+	const struct ck_lat_cmd c = {
+		.cmd = CK_LAT_CMD_START, .mode = mode, .period_ns = period_ns,
+		.session = session, .bucket_ns = 1000, .cells = 100,
+	};
+
+	assert_int_equal(ck_ipc_send(region, ctl, &c, sizeof(c)), 0);
+}
+
+/* Drain latency.data: the records of @session into @r (at most @max), and
+ * of the sampling session in force the count (*@others) and the last. */
+static int recs_of(struct ck_ipc_chan *data, uint32_t session,
+		   struct ck_lat_rec *r, int max, int *others,
+		   struct ck_lat_rec *other)
+{
+	struct ck_lat_rec x;
+	int n = 0;
+
+	*others = 0;
+	while (ck_ipc_recv(region, data, &x, sizeof(x)) == (int)sizeof(x)) {
+		if (x.session == session && n < max) {
+			r[n++] = x;
+		} else if (x.session != session) {
+			*other = x;
+			(*others)++;
+		}
+	}
+	return n;
+}
+
+/*
+ * The user's `latency -p 10` on a board whose shortest period is 20 us: the
+ * RT side refuses the START with one CK_LAT_REC_REFUSED record (session
+ * echoed, period_ns = 20000, no samples), says it on the console, and the
+ * sampling in force goes on untouched (same session, mode and period, its
+ * seconds whole): in the task mode and in the timer-handler mode. The
+ * shortest period itself runs. Before the refusal existed the task
+ * retried the failing ck_task_set_periodic() in a loop.
+ */
+static void test_start_below_the_boards_shortest_is_refused(void **state)
+{
+	struct ck_ipc_chan ctl, data;
+	struct ck_lat_rec r[4], other;
+	int n, others;
+	uint32_t mode;
+
+	(void)state;
+	assert_int_equal(ck_timer_min_period_ns(), 20000);
+	open_app(&ctl, &data);
+	sim_start();
+	for (mode = CK_LAT_MODE_TASK; mode <= CK_LAT_MODE_TIMER; mode++) {
+		/* the session in force: @mode at 500 us */
+		send_start(&ctl, mode, 500000, 100 + mode);
+		sim_run_until(sim_now() + 1100 * MS);
+		(void)recs_of(&data, 0, r, 4, &others, &other);
+		sim_uart_clear();
+
+		send_start(&ctl, mode, 10000, 0xbad0 + mode);
+		sim_run_until(sim_now() + 2000 * MS);
+		n = recs_of(&data, 0xbad0 + mode, r, 4, &others, &other);
+		assert_int_equal(n, 1);
+		assert_int_equal(r[0].flags, CK_LAT_REC_REFUSED);
+		assert_int_equal(r[0].period_ns, 20000);
+		assert_int_equal(r[0].mode, mode);
+		assert_int_equal(r[0].samples, 0);
+		assert_int_equal(r[0].seq, 0);
+		assert_non_null(strstr(uart(), "latency: 10000 ns period refused: "
+					       "this board's shortest is 20000 ns"));
+		/* untouched: two more whole seconds of the session in force */
+		assert_int_equal(lat.mode, mode);
+		assert_int_equal(lat.period_ns, 500000);
+		assert_int_equal(others, 2);
+		assert_int_equal(other.session, 100 + mode);
+		assert_int_equal(other.flags, 0);
+		assert_int_equal(other.samples + other.overruns, 2000);
+	}
+	/* the shortest period runs */
+	send_start(&ctl, CK_LAT_MODE_TASK, 20000, 0x600d);
+	sim_run_until(sim_now() + 2100 * MS);
+	n = recs_of(&data, 0x600d, r, 4, &others, &other);
+	assert_true(n >= 1);
+	assert_int_equal(r[n - 1].flags, 0);
+	assert_int_equal(r[n - 1].period_ns, 20000);
+	assert_int_equal(r[n - 1].samples + r[n - 1].overruns, 50000);
+}
+
+/*
+ * A release that fails in a sampling loop (here the boot session's period
+ * set below the board's shortest behind the START check's back) stops the
+ * app: a console line, one CK_LAT_REC_REFUSED record for the session, then
+ * the stopped loop, which takes the next START. Before, the task retried
+ * the release in a loop: the sim never returned (the runner's timeout).
+ */
+static void test_release_failure_stops_and_tells_linux(void **state)
+{
+	struct ck_ipc_chan ctl, data;
+	struct ck_lat_rec r[4], other;
+	int n, others;
+
+	(void)state;
+	open_app(&ctl, &data);
+	lat.period_ns = 10000;
+	sim_start();
+	sim_run_until(50 * MS);
+	n = read_recs(&data, r, 4);
+	assert_int_equal(n, 1);
+	assert_int_equal(r[0].flags, CK_LAT_REC_REFUSED);
+	assert_int_equal(r[0].session, 0);
+	assert_int_equal(r[0].mode, CK_LAT_MODE_TASK);
+	assert_int_equal(r[0].period_ns, 20000);
+	assert_int_equal(lat.mode, CK_LAT_MODE_STOPPED);
+	assert_non_null(strstr(uart(), "latency: ck_task_set_periodic() failed "
+				       "(-22) at a 10000 ns period: stopped"));
+	sim_run_until(sim_now() + 1000 * MS);
+	assert_int_equal(read_recs(&data, r, 4), 0);
+	send_start(&ctl, CK_LAT_MODE_TASK, 500000, 9);
+	sim_run_until(sim_now() + 1100 * MS);
+	n = recs_of(&data, 9, r, 4, &others, &other);
+	assert_int_equal(n, 1);
+	assert_int_equal(r[0].flags, 0);
+	assert_int_equal(r[0].samples + r[0].overruns, 2000);
 }
 
 static void test_console_fmt_us(void **state)
@@ -312,6 +454,12 @@ int main(void)
 		cmocka_unit_test_setup_teardown(
 			test_garbage_ctl_counted_sampling_goes_on, setup,
 			teardown),
+		cmocka_unit_test_setup_teardown(
+			test_start_below_the_boards_shortest_is_refused,
+			setup_min_20us, teardown),
+		cmocka_unit_test_setup_teardown(
+			test_release_failure_stops_and_tells_linux,
+			setup_min_20us, teardown),
 		cmocka_unit_test_setup_teardown(test_console_fmt_us, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_switchbench, setup,

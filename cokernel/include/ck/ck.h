@@ -195,6 +195,18 @@ int ck_timer_start(struct ck_timer *t, uint64_t abs_ns, uint64_t period_ns);
  */
 void ck_timer_stop(struct ck_timer *t);
 
+/**
+ * ck_timer_min_period_ns() - the board's shortest period, in ns: the least
+ * non-zero @period_ns ck_timer_start() accepts, and the least period
+ * ck_task_set_periodic() accepts. It is the RT clockevent's min_period_ns
+ * (ck/hw.h), board data in bsp/<board>/board.c: a few times the RT entry's
+ * cost, one event tick .. CK_TIMER_MIN_PERIOD_MAX_NS (100 us).
+ * Return: that period, ns; constant once the co-kernel is initialised.
+ * Context: any, from an app's init on (the clockevent is set up before the
+ * apps start).
+ */
+uint32_t ck_timer_min_period_ns(void);
+
 /* ------------------------------------------------------------------ */
 /* Counting semaphores */
 
