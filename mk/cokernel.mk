@@ -83,6 +83,13 @@ $(call ck_stamp,$(CK_GRAVITY_STAMP),$(TIMER_GRAVITY_NS))
 CK_BSP_OBJS := $(CK_OUT)/bsp/$(BOARD)/board.o $(foreach f,$(BSP_SHARED),$(CK_OUT)/bsp/$(f).o)
 $(CK_BSP_OBJS): CK_CPPFLAGS += -DBOARD_TIMER_GRAVITY_NS=$(TIMER_GRAVITY_NS)
 $(CK_BSP_OBJS): $(CK_GRAVITY_STAMP)
+# BOARD_C_VARS (optional): board.mk variables board.c reads as
+# BOARD_<name>; board.c is rebuilt when one changes (a command-line value)
+CK_BOARD_C_DEFS := $(foreach v,$(BOARD_C_VARS),-DBOARD_$(v)=$($(v)))
+CK_BOARD_C_STAMP := $(CK_OUT)/board-c-vars
+$(call ck_stamp,$(CK_BOARD_C_STAMP),$(CK_BOARD_C_DEFS))
+$(CK_BSP_OBJS): CK_CPPFLAGS += $(CK_BOARD_C_DEFS)
+$(CK_BSP_OBJS): $(CK_BOARD_C_STAMP)
 # the banner's version follows the commit: main.o depends on a stamp that
 # changes with it
 CK_VERSION_STAMP := $(CK_OUT)/version
