@@ -62,6 +62,9 @@ TIMER_GRAVITY_NS ?= 90
 # it (into `make bench`'s first row).
 RT_CLOCK_FIRST_WRAP_MS ?= 1800
 BOARD_C_VARS := RT_CLOCK_FIRST_WRAP_MS
+# test trait: the wraps' period, 2^32 ticks at 15 MHz, ms (make bench puts
+# one in each row: tests/bench/bench.py)
+RT_CLOCK_WRAP_PERIOD_MS := 286331
 # the INTC lines (INTEVT codes, drivers/sh-intc.c) Linux owns, in vIRQ
 # order (mk/virq.mk; the guest page's virq_hw[]): TMU0's 0x400 (Linux's
 # clockevent). Not TMU4's 0xb80: the soft line is the co-kernel's doorbell,
