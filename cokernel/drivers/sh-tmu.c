@@ -53,7 +53,7 @@ static void channel_setup(uintptr_t ch, uint16_t tcr, uint32_t count)
 	mmio_write32(ch + TMU_TCNT, count);
 }
 
-/* TCNT n underflows on the tick after it reads 0, n + 1 ticks on (§12.3.1;
+/* TCNT n underflows on the tick after it reads 0, n + 1 ticks on (§12;
  * QEMU: n ticks, see the top of this file); 0 is a whole 2^32. */
 void sh_tmu_init(const struct ck_dev *tmu012, const struct ck_dev *tmu34,
 		 uint32_t first_wrap_ticks)
