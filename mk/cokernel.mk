@@ -8,7 +8,8 @@
 #                      of those variables is undefined, the co-kernel alone.
 # Inputs from bsp/$(BOARD)/board.mk: ARCH CROSS CPUFLAGS DRIVERS BOARD_MAP_VARS
 # BSP_SHARED (optional: SoC data files under bsp/ that several boards build)
-# and the variables it names; TIMER_GRAVITY_NS (the RT timer's anticipation,
+# and the variables it names; BOARD_C_VARS (optional) and the variables it
+# names, which board.c reads as BOARD_<name>; TIMER_GRAVITY_NS (the RT timer's anticipation,
 # cokernel/include/ck/hw.h; `make ... TIMER_GRAVITY_NS=0` turns it off); CK_FORBIDDEN_INSNS (optional): a regex of
 # mnemonics the CPU lacks, which the co-kernel's disassembly must not
 # contain; TOOLCHAIN_DEPS (optional): files every compile needs first (SH-4:
