@@ -10,7 +10,8 @@
 #                      left from a build with Linux is removed).
 # Inputs from bsp/$(BOARD)/board.mk: ARCH CROSS CPUFLAGS DRIVERS BOARD_MAP_VARS
 # BSP_SHARED (optional: SoC data files under bsp/ that several boards build)
-# and the variables it names; TIMER_GRAVITY_NS (the RT timer's anticipation,
+# and the variables it names; BOARD_C_VARS (optional) and the variables it
+# names, which board.c reads as BOARD_<name>; TIMER_GRAVITY_NS (the RT timer's anticipation,
 # cokernel/include/ck/hw.h; `make ... TIMER_GRAVITY_NS=0` turns it off); CK_FORBIDDEN_INSNS (optional): a regex of
 # mnemonics the CPU lacks, which the co-kernel's disassembly must not
 # contain; TOOLCHAIN_DEPS (optional): files every compile needs first (SH-4:
@@ -85,6 +86,13 @@ $(call ck_stamp,$(CK_GRAVITY_STAMP),$(TIMER_GRAVITY_NS))
 CK_BSP_OBJS := $(CK_OUT)/bsp/$(BOARD)/board.o $(foreach f,$(BSP_SHARED),$(CK_OUT)/bsp/$(f).o)
 $(CK_BSP_OBJS): CK_CPPFLAGS += -DBOARD_TIMER_GRAVITY_NS=$(TIMER_GRAVITY_NS)
 $(CK_BSP_OBJS): $(CK_GRAVITY_STAMP)
+# BOARD_C_VARS (optional): board.mk variables board.c reads as
+# BOARD_<name>; board.c is rebuilt when one changes (a command-line value)
+CK_BOARD_C_DEFS := $(foreach v,$(BOARD_C_VARS),-DBOARD_$(v)=$($(v)))
+CK_BOARD_C_STAMP := $(CK_OUT)/board-c-vars
+$(call ck_stamp,$(CK_BOARD_C_STAMP),$(CK_BOARD_C_DEFS))
+$(CK_BSP_OBJS): CK_CPPFLAGS += $(CK_BOARD_C_DEFS)
+$(CK_BSP_OBJS): $(CK_BOARD_C_STAMP)
 # the banner's version follows the commit: main.o depends on a stamp that
 # changes with it
 CK_VERSION_STAMP := $(CK_OUT)/version

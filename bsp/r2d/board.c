@@ -27,6 +27,10 @@
 /* Pphi is 60 MHz (QEMU sh7750.c; R2D-PLUS: 240 MHz CPU, 60 MHz
  * peripheral clock); the TMU counts at Pphi/4 (TPSC = 0). */
 #define RT_CLOCK_HZ 15000000ull
+/* TMU2's first wrap, BOARD_RT_CLOCK_FIRST_WRAP_MS after boot (board.mk) */
+#define RT_CLOCK_FIRST_WRAP_TICKS (RT_CLOCK_HZ * BOARD_RT_CLOCK_FIRST_WRAP_MS / 1000u)
+_Static_assert(RT_CLOCK_FIRST_WRAP_TICKS >= 1u && RT_CLOCK_FIRST_WRAP_TICKS <= 0xffffffffu,
+	       "RT_CLOCK_FIRST_WRAP_MS: 1..286331 (board.mk)");
 
 enum { DEV_INTC, DEV_INTPRI, DEV_TMU012, DEV_TMU34, DEV_SCIF, DEV_FPGA,
        DEV_SHM, NR_DEVS };
@@ -125,6 +129,7 @@ void bsp_init(void)
 							 : SH4_P2(devs[i].phys);
 	mmio_write16(devs[DEV_FPGA].va + FPGA_IRLMSK, 0);
 	sh_intc_init(&intc);
-	sh_tmu_init(&devs[DEV_TMU012], &devs[DEV_TMU34]);
+	sh_tmu_init(&devs[DEV_TMU012], &devs[DEV_TMU34],
+		    (uint32_t)RT_CLOCK_FIRST_WRAP_TICKS);
 	scif_init(&scif);
 }

@@ -13,6 +13,13 @@
  * is written anyway). The flag clear is read back: the write must have
  * reached the module before `rte` lets the level-15 request be sampled
  * again (§19.6, "clearing interrupt requests").
+ *
+ * QEMU 7.2's TMU2 reads 2 to 3 ticks ahead of its virtual time right
+ * after each wrap (bsp/r2d/README.md, "Clocks"): the ptimer's legacy
+ * policy reloads for TCOR ticks, not TCOR + 1, and ptimer_get_count()
+ * divides by the period rounded up, up to 1.92 ticks low on a count near
+ * 2^32 (hw/core/ptimer.c). A probe of TCNT2 started at 4 reads 2, 1, 0,
+ * 0xfffffffd, 0xfffffffc. TMU3 keeps virtual time exactly.
  */
 #include <stdint.h>
 #include <arch/mmio.h>
@@ -39,21 +46,24 @@ static void tstr_set(uintptr_t base, uint8_t bits, int on)
 	mmio_write8(base + TMU_TSTR, (uint8_t)(on ? v | bits : v & ~bits));
 }
 
-static void channel_setup(uintptr_t ch, uint16_t tcr)
+static void channel_setup(uintptr_t ch, uint16_t tcr, uint32_t count)
 {
 	mmio_write16(ch + TMU_TCR, tcr);
 	mmio_write32(ch + TMU_TCOR, 0xffffffffu);
-	mmio_write32(ch + TMU_TCNT, 0xffffffffu);
+	mmio_write32(ch + TMU_TCNT, count);
 }
 
-void sh_tmu_init(const struct ck_dev *tmu012, const struct ck_dev *tmu34)
+/* TCNT n underflows on the tick after it reads 0, n + 1 ticks on (§12;
+ * QEMU: n ticks, see the top of this file); 0 is a whole 2^32. */
+void sh_tmu_init(const struct ck_dev *tmu012, const struct ck_dev *tmu34,
+		 uint32_t first_wrap_ticks)
 {
 	tstr_set(tmu012->va, TSTR_CH2, 0);
-	channel_setup(tmu012->va + TMU_CH2, 0);
+	channel_setup(tmu012->va + TMU_CH2, 0, first_wrap_ticks - 1u);
 	tstr_set(tmu012->va, TSTR_CH2, 1);
 	mmio_write8(tmu34->va + TMU_TSTR, 0);
-	channel_setup(tmu34->va + TMU_CH3, TCR_UNIE);
-	channel_setup(tmu34->va + TMU_CH4, TCR_UNIE);
+	channel_setup(tmu34->va + TMU_CH3, TCR_UNIE, 0xffffffffu);
+	channel_setup(tmu34->va + TMU_CH4, TCR_UNIE, 0xffffffffu);
 	(void)mmio_read16(tmu34->va + TMU_CH4 + TMU_TCR);
 }
 

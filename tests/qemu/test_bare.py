@@ -21,6 +21,14 @@ from cksession import (CK_PREFIX, TOP, Session, check_baseline, fit_image, make_
 RTD_LINES = 3
 
 
+def rtd_lines(board):
+    """The RTD lines to read: RTD_LINES, or up to two seconds past the
+    clocksource's first wrap on a board that sets when it comes
+    (RT_CLOCK_FIRST_WRAP_MS in board.mk), so that the run crosses it."""
+    wrap_ms = make_var(board, "RT_CLOCK_FIRST_WRAP_MS")
+    return max(RTD_LINES, -(-int(wrap_ms) // 1000) + 2) if wrap_ms else RTD_LINES
+
+
 @pytest.fixture(scope="module")
 def bare(board):
     image = os.path.join(TOP, "build", board, "cokernel.elf")
@@ -31,7 +39,7 @@ def bare(board):
     try:
         s.expect(re.escape(CK_PREFIX) + r"cokernel \S+ on " + re.escape(board) + r" ",
                  timeout=60)
-        for _ in range(RTD_LINES):
+        for _ in range(rtd_lines(board)):
             s.expect(re.escape(CK_PREFIX) + r"RTD\|[^\r\n]*\r*\n", timeout=120)
         yield s
     finally:
@@ -55,16 +63,28 @@ def test_banner_then_rt_samples(bare):
 def test_latency_within_baseline(bare, board):
     """Timer-driven wake-ups after their release (min > 0: no timer runs
     early), no overrun, and a worst case within the board's committed
-    LATENCY_BASELINE_BARE_NS (instructions) plus its LATENCY_SLACK_BARE_NS."""
+    LATENCY_BASELINE_BARE_NS (instructions) plus its LATENCY_SLACK_BARE_NS.
+    On a board whose clocksource's wrap adds a known amount to the one
+    release that straddles it (LATENCY_WRAP_EXTRA_NS in board.mk: r2d under
+    QEMU), one second may take that much more, every other second stays
+    within the baseline."""
     rtd = _rtd(bare)
-    assert len(rtd) >= RTD_LINES
+    assert len(rtd) >= rtd_lines(board)
     for r in rtd:
         print(f"RTD min {r['min']:.3f} avg {r['avg']:.3f} max {r['max']:.3f} us, "
               f"overruns {r['overruns']}")
         assert r["overruns"] == 0, r
         assert 0.0 < r["min"] <= r["avg"] <= r["max"], r
+    maxes = sorted(r["max"] for r in rtd)
+    wrap_extra = make_var(board, "LATENCY_WRAP_EXTRA_NS")
+    if wrap_extra:
+        ok, line = check_baseline(board, "same, the second of the wrap", maxes[-1],
+                                  "LATENCY_BASELINE_BARE_NS", extra_ns=int(wrap_extra))
+        print(line)
+        assert ok, line
+        maxes.pop()
     ok, line = check_baseline(board, "timer -> RT task, co-kernel alone",
-                              max(r["max"] for r in rtd), "LATENCY_BASELINE_BARE_NS")
+                              maxes[-1], "LATENCY_BASELINE_BARE_NS")
     print(line)
     assert ok, line
 

@@ -209,6 +209,81 @@ static void at91_tc_pairs(void **state)
 	}
 }
 
+/*
+ * r2d's pair: TMU2, a 32-bit counter at 15 MHz (66.67 ns, no whole ns per
+ * tick), started 2.5 s before its wrap as bsp/r2d/board.c does, and TMU3
+ * at the same rate. Across the wrap the clock, read at every tick, stays
+ * floor(ticks * 1e9 / hz) within 1 ns (the truncation of mult), never
+ * steps back and never moves more than one tick between two reads a third
+ * of a tick apart.
+ */
+#define R2D_HZ 15000000u
+#define R2D_WRAP_TICKS (R2D_HZ / 2u * 5u)
+
+static void fold_at_the_wrap_15mhz(void **state)
+{
+	const struct sim_config cfg = { .clock_hz = R2D_HZ,
+					.clock_start = 0x100000000ull - R2D_WRAP_TICKS };
+	uint64_t wrap_ns = (uint64_t)R2D_WRAP_TICKS * CK_NS_PER_S / R2D_HZ;
+	uint64_t prev, tick_ns = CK_NS_PER_S / R2D_HZ + 1u;
+
+	(void)state;
+	sim_boot(&cfg);
+	track(R2D_HZ, wrap_ns - 50 * tick_ns, 7777777u, 1);
+	prev = ck_clock_now();
+	while (sim_now() < wrap_ns + 50 * tick_ns) {
+		uint64_t now, want;
+
+		sim_advance(CK_NS_PER_S / R2D_HZ / 3u);
+		now = ck_clock_now();
+		want = exact_ns(R2D_HZ);
+		assert_true(now >= prev && now - prev <= tick_ns);
+		assert_true(now <= want && want - now <= 1);
+		prev = now;
+	}
+}
+
+static uint64_t wrap_late_max_ns;
+static unsigned int wrap_releases;
+
+static void cb_lateness(struct ck_timer *t)
+{
+	/* timer_advance() moved expires_ns on a period before the call */
+	uint64_t due = t->expires_ns - t->period_ns, now = ck_clock_now();
+
+	if (now - due > wrap_late_max_ns)
+		wrap_late_max_ns = now - due;
+	wrap_releases++;
+}
+
+/*
+ * The release that straddles the wrap (armed before it, due after it) is
+ * no later than any other: a 1 ms periodic timer, as r2d's latency task,
+ * runs 4 s across the wrap on r2d's pair; each release reads the clock
+ * less than one clock tick after its expiry.
+ */
+static void release_across_the_wrap_15mhz(void **state)
+{
+	const struct sim_config cfg = { .clock_hz = R2D_HZ,
+					.clock_start = 0x100000000ull - R2D_WRAP_TICKS };
+	uint64_t wrap_ns = (uint64_t)R2D_WRAP_TICKS * CK_NS_PER_S / R2D_HZ;
+	struct ck_timer t;
+	uint64_t first = 1 * CK_NS_PER_S + 333333u;
+
+	(void)state;
+	sim_boot(&cfg);
+	sim_start();
+	ck_timer_init(&t, cb_lateness, NULL);
+	wrap_late_max_ns = 0;
+	wrap_releases = 0;
+	assert_int_equal(ck_timer_start(&t, first, CK_NS_PER_MS), 0);
+	sim_run_until(wrap_ns + 2 * CK_NS_PER_S);
+	assert_int_equal(wrap_releases,
+			 (wrap_ns + 2 * CK_NS_PER_S - first) / CK_NS_PER_MS + 1);
+	assert_int_equal(t.overruns, 0);
+	assert_true(wrap_late_max_ns < CK_NS_PER_S / R2D_HZ + 1u);
+}
+
 /* A board whose clocks break the contract: ck_core_init() says which
  * bound on the console and refuses. */
 struct refusal {
@@ -267,6 +342,8 @@ int main(void)
 		cmocka_unit_test_setup(narrow_16bit_idle, setup),
 		cmocka_unit_test_setup(narrow_16bit_pair_late_irqs, setup),
 		cmocka_unit_test_setup(at91_tc_pairs, setup),
+		cmocka_unit_test_setup(fold_at_the_wrap_15mhz, setup),
+		cmocka_unit_test_setup(release_across_the_wrap_15mhz, setup),
 		cmocka_unit_test_setup(refuses_bad_pairs, setup),
 	};
 

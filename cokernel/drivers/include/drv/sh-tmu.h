@@ -18,12 +18,17 @@
 
 /**
  * sh_tmu_init() - start channel 2 of the TMU0-2 block at @tmu012 counting
- * down from 0xffffffff at Pphi/4, no interrupt, never stopped; stop
- * channels 3 and 4 of the block at @tmu34, their underflow interrupts
- * enabled at the timer (the INTC level masks them), reload 0xffffffff.
+ * down at Pphi/4, no interrupt, never stopped, reload 0xffffffff, with
+ * @first_wrap_ticks (0: 2^32) to its first underflow: the
+ * clocksource's first wrap, which a short first count brings into every
+ * boot's first seconds (as Linux's INITIAL_JIFFIES does for jiffies);
+ * then every 2^32 ticks. Stop channels 3 and 4 of the block at @tmu34,
+ * their underflow interrupts enabled at the timer (the INTC level masks
+ * them), reload 0xffffffff.
  * Context: init, before Linux, the windows mapped.
  */
-void sh_tmu_init(const struct ck_dev *tmu012, const struct ck_dev *tmu34);
+void sh_tmu_init(const struct ck_dev *tmu012, const struct ck_dev *tmu34,
+		 uint32_t first_wrap_ticks);
 
 /** sh_tmu_clock_read() - channel 2's count, counting up. Context: any. */
 uint32_t sh_tmu_clock_read(const struct ck_clocksource *cs);

@@ -37,6 +37,18 @@ static inline void mmio_write8(uintptr_t addr, uint8_t val)
 	*(volatile uint8_t *)addr = val;
 }
 
+static inline uint16_t mmio_read16(uintptr_t addr)
+{
+	sim_mmio_count(addr);
+	return *(const volatile uint16_t *)addr;
+}
+
+static inline void mmio_write16(uintptr_t addr, uint16_t val)
+{
+	sim_mmio_count(addr);
+	*(volatile uint16_t *)addr = val;
+}
+
 static inline void mmio_wmb(void)
 {
 }
