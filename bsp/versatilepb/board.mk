@@ -69,3 +69,7 @@ LINUX_PTRACE_SINGLESTEP := no
 # page sends an RT task's (SYS mode) undefined instruction and aborts to
 # arch_fault_entry (start.S rt_task_filter; test_fault_bare.py)
 RT_FAULTS_BARE := yes
+# a misaligned word load of an RT task is an alignment fault once Linux
+# runs (Linux sets SCTLR.A; the co-kernel alone runs with A=0):
+# test_fault.py's `align`
+RT_ALIGN_FAULT := yes

@@ -3,7 +3,7 @@
 (cokernel/apps/faulttest.c) starts a victim RT task that misbehaves as
 `ckipc write fault.ctl <command>` asks: a null pointer read, an undefined
 instruction, a failed ck_assert(), an overwritten stack canary, a spin that
-keeps Linux out. Each time the co-kernel must suspend the victim and report
+keeps Linux out, a misaligned load (a fault where the CPU checks). Each time the co-kernel must suspend the victim and report
 it on the console and in /sys/kernel/debug/cokernel/faults, while the shell
 keeps answering and a `latency` run beside it keeps 0 overruns.
 
@@ -15,7 +15,7 @@ import re
 
 import pytest
 
-from cksession import CK_PREFIX, parse_rts
+from cksession import CK_PREFIX, make_var, parse_rts
 
 FAULTS_FILE = "/sys/kernel/debug/cokernel/faults"
 
@@ -27,6 +27,8 @@ FAULTS = {
     "assert": ("assertion failed", ("assert",)),
     "stack": ("stack canary overwritten", ("stack",)),
     "spin": ("watchdog: kept Linux out", ("watchdog",)),
+    # where the CPU checks (RT_ALIGN_FAULT in board.mk)
+    "align": ("alignment fault", ("align",)),
 }
 
 
@@ -47,6 +49,15 @@ def _record(guest):
 @pytest.mark.parametrize("cmd", list(FAULTS))
 def test_rt_fault_is_contained(guest, cmd):
     text, kinds = FAULTS[cmd]
+    if cmd == "align" and make_var(guest.board, "RT_ALIGN_FAULT") != "yes":
+        assert make_var(guest.board, "RT_ALIGN_FAULT") == "no", \
+            "RT_ALIGN_FAULT in board.mk: yes or no"
+        start = len(guest.log)
+        rc, out = guest.sh("ckipc write fault.ctl align; sleep 1; echo ok")
+        assert rc == 0 and out[-1] == "ok", out
+        assert f"{CK_PREFIX}faulttest: align: the task survived it" in \
+            guest.log[start:], guest.log[start:][-3000:]
+        return
     before = _record(guest)
     start = len(guest.log)
     rc, out = guest.sh(
