@@ -164,10 +164,6 @@ LATENCY_BASELINE_HANDLER_NS := 134
 LATENCY_BASELINE_BARE_NS := 333
 # one TMU tick (66.7 ns: the RT timer is armed rounded to it)
 LATENCY_SLACK_NS := 67
-# QEMU's TMU2 reads 2 to 3 ticks ahead right after each of its wraps
-# (README.md, "Clocks"): the release armed before a wrap and due after it
-# takes up to 3 ticks more; one per wrap (RT_CLOCK_FIRST_WRAP_MS above)
-LATENCY_WRAP_EXTRA_NS := 200
 # the co-kernel alone takes no host input, so its run repeats exactly
 LATENCY_SLACK_BARE_NS := 2
 # an RT task's fault is contained before Linux too (test_fault_bare.py)

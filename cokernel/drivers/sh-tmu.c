@@ -8,18 +8,15 @@
  * bits, per channel TCOR (reload), TCNT (32-bit down counter, underflow
  * sets TCR.UNF and reloads TCOR), TCR (16 bit: UNF bit 8, UNIE bit 5,
  * TPSC bits 2-0, 0 = Pphi/4); UNF is cleared by writing 0 to it. QEMU's
- * model: hw/timer/sh_timer.c (an underflow after exactly TCNT ticks; a
- * start with TCNT = 0 never fires; TCOR resets to 0xffffffff there but
- * is written anyway). The flag clear is read back: the write must have
+ * model: hw/timer/sh_timer.c (TCOR resets to 0xffffffff there but is
+ * written anyway). The flag clear is read back: the write must have
  * reached the module before `rte` lets the level-15 request be sampled
  * again (§19.6, "clearing interrupt requests").
  *
- * QEMU 7.2's TMU2 reads 2 to 3 ticks ahead of its virtual time right
- * after each wrap (bsp/r2d/README.md, "Clocks"): the ptimer's legacy
- * policy reloads for TCOR ticks, not TCOR + 1, and ptimer_get_count()
- * divides by the period rounded up, up to 1.92 ticks low on a count near
- * 2^32 (hw/core/ptimer.c). A probe of TCNT2 started at 4 reads 2, 1, 0,
- * 0xfffffffd, 0xfffffffc. TMU3 keeps virtual time exactly.
+ * A count n underflows on the tick after it reads 0, n + 1 ticks on, and
+ * then every TCOR + 1 ticks (§12). The project's QEMU counts so (patch
+ * 0011; stock QEMU 7.2 underflows after n ticks and reads counts near
+ * 2^32 up to 2 ticks low: tests/qemu/probes/sh4-tmu-underflow).
  */
 #include <stdint.h>
 #include <arch/mmio.h>
@@ -53,8 +50,8 @@ static void channel_setup(uintptr_t ch, uint16_t tcr, uint32_t count)
 	mmio_write32(ch + TMU_TCNT, count);
 }
 
-/* TCNT n underflows on the tick after it reads 0, n + 1 ticks on (§12;
- * QEMU: n ticks, see the top of this file); 0 is a whole 2^32. */
+/* TCNT n underflows on the tick after it reads 0, n + 1 ticks on (§12);
+ * 0 is a whole 2^32. */
 void sh_tmu_init(const struct ck_dev *tmu012, const struct ck_dev *tmu34,
 		 uint32_t first_wrap_ticks)
 {
@@ -72,14 +69,15 @@ uint32_t sh_tmu_clock_read(const struct ck_clocksource *cs)
 	return ~mmio_read32(cs->dev->va + TMU_CH2 + TMU_TCNT);
 }
 
-/* The count first (the one write the expiry depends on), then the start
- * bit, which is already set unless stop() ran: TCNT may be written while
- * the channel counts (§12.3.2). */
+/* The count first (the one write the expiry depends on; @ticks >= 1, the
+ * underflow comes on the tick after 0), then the start bit, which is
+ * already set unless stop() ran: TCNT may be written while the channel
+ * counts (§12.3.2). */
 void sh_tmu_event_set_next(const struct ck_clockevent *ev, uint32_t ticks)
 {
 	uintptr_t base = ev->dev->va;
 
-	mmio_write32(base + TMU_CH3 + TMU_TCNT, ticks);
+	mmio_write32(base + TMU_CH3 + TMU_TCNT, ticks - 1u);
 	tstr_set(base, TSTR2_CH3, 1);
 }
 
@@ -104,7 +102,7 @@ void sh_tmu_event_stop(const struct ck_clockevent *ev)
 
 void sh_tmu_soft_raise(const struct ck_dev *tmu34)
 {
-	mmio_write32(tmu34->va + TMU_CH4 + TMU_TCNT, 1);
+	mmio_write32(tmu34->va + TMU_CH4 + TMU_TCNT, 0);	/* the next tick */
 	tstr_set(tmu34->va, TSTR2_CH4, 1);
 }
 

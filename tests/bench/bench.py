@@ -101,10 +101,6 @@ def main():
     print(f"worst case timer -> RT task: {worst:.0f} instructions "
           f"(baseline {base or '-'}, LATENCY_BASELINE_TASK_NS in bsp/{a.board}/board.mk; "
           f"target <= {TARGET}: {'met' if worst <= TARGET else 'NOT met'})")
-    wrap = make_var(a.board, "LATENCY_WRAP_EXTRA_NS")
-    if wrap:
-        print(f"every row crosses a wrap of the RT clocksource, whose release may take up to"
-              f" {wrap} more (LATENCY_WRAP_EXTRA_NS, bsp/{a.board}/README.md)")
     print("RT context switch (switchbench):")
     for l in out:
         # skip the shell's job notices about the ended load

@@ -58,21 +58,20 @@ def default_board():
 FIGURES = []
 
 
-def check_baseline(board, what, worst_us, var, extra_ns=0):
+def check_baseline(board, what, worst_us, var):
     """Compare a worst case `latency` printed (us, 3 decimals: one unit of
     the last digit is one instruction under icount) with the board's
     committed baseline var (board.mk, instructions) plus its
     LATENCY_SLACK_NS (LATENCY_SLACK_BARE_NS for the co-kernel alone, whose
-    run takes no host input and repeats exactly) and a known, bounded
-    @extra_ns. Records the comparison for the run's summary and returns
-    (ok, the line)."""
+    run takes no host input and repeats exactly). Records the comparison
+    for the run's summary and returns (ok, the line)."""
     base = make_int(board, var)
     slack = make_int(board, "LATENCY_SLACK_BARE_NS" if var == "LATENCY_BASELINE_BARE_NS"
                      else "LATENCY_SLACK_NS")
     worst = round(worst_us * 1000)
-    ok = worst <= base + slack + extra_ns
+    ok = worst <= base + slack
     line = (f"{board:12} {what:34} worst {worst:5d}  baseline {base:5d} "
-            f"(+{slack} slack{f' +{extra_ns}' if extra_ns else ''}, {var})  "
+            f"(+{slack} slack, {var})  "
             f"{'ok' if ok else 'ABOVE'}")
     FIGURES.append(line)
     return ok, line

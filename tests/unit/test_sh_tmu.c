@@ -2,7 +2,8 @@
 /*
  * test_sh_tmu.c - the SH7751R TMU driver over host memory
  * (tests/unit/sim/arch/mmio.h): where TMU2, the RT clocksource, starts,
- * so that its first wrap comes when the board asked.
+ * so that its first wrap comes when the board asked, and the counts that
+ * make TMU3 (the RT event) and TMU4 (the soft line) underflow when asked.
  */
 #include <string.h>
 #include <drv/sh-tmu.h>
@@ -15,16 +16,24 @@
 #define TCNT2 0x24u
 #define TCR2 0x28u
 #define TSTR_CH2 0x04u
+/* the TMU3/4 block: TSTR2 +0x04, TCNT3 +0x0c, TCNT4 +0x18 */
+#define TCNT3 0x0cu
+#define TCNT4 0x18u
 
 static uint8_t tmu012_regs[0x30] __attribute__((aligned(4)));
 static uint8_t tmu34_regs[0x20] __attribute__((aligned(4)));
 
-static uint32_t reg32(unsigned int off)
+static uint32_t reg32_in(const uint8_t *regs, unsigned int off)
 {
 	uint32_t v;
 
-	memcpy(&v, &tmu012_regs[off], sizeof(v));
+	memcpy(&v, &regs[off], sizeof(v));
 	return v;
+}
+
+static uint32_t reg32(unsigned int off)
+{
+	return reg32_in(tmu012_regs, off);
 }
 
 /* The count TMU2 starts at: @ticks - 1, so that it underflows @ticks
@@ -59,10 +68,35 @@ static void tmu2_first_wrap(void **state)
 	first_wrap_at(0u);                          /* a whole 2^32 */
 }
 
+/* A count n underflows n + 1 ticks on (§12: on the tick after it reads
+ * 0): the event @ticks from now is TCNT3 = @ticks - 1, the soft line's
+ * one tick TCNT4 = 0; both channels started. */
+static void tmu3_tmu4_counts(void **state)
+{
+	struct ck_dev tmu34 = { .name = "tmu34", .va = (uintptr_t)tmu34_regs };
+	const struct ck_clockevent ev = { .dev = &tmu34 };
+	const uint32_t ticks[] = { 1u, 2u, 15000u, 0xffffffffu };
+
+	(void)state;
+	sim_reset(NULL);
+	for (unsigned int i = 0; i < sizeof(ticks) / sizeof(ticks[0]); i++) {
+		memset(tmu34_regs, 0xa5, sizeof(tmu34_regs));
+		tmu34_regs[TSTR] = 0;
+		sh_tmu_event_set_next(&ev, ticks[i]);
+		assert_int_equal(reg32_in(tmu34_regs, TCNT3), ticks[i] - 1u);
+		assert_int_equal(tmu34_regs[TSTR] & 0x01u, 0x01u);
+	}
+	tmu34_regs[TSTR] = 0;
+	sh_tmu_soft_raise(&tmu34);
+	assert_int_equal(reg32_in(tmu34_regs, TCNT4), 0u);
+	assert_int_equal(tmu34_regs[TSTR] & 0x02u, 0x02u);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(tmu2_first_wrap),
+		cmocka_unit_test(tmu3_tmu4_counts),
 	};
 
 	return cmocka_run_group_tests_name("sh_tmu", tests, NULL, NULL);

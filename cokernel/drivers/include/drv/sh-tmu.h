@@ -45,9 +45,9 @@ void sh_tmu_event_stop(const struct ck_clockevent *ev);
 /**
  * sh_tmu_soft_raise() - raise the soft line: channel 4 of @tmu34
  * underflows one tick from now and its flag stays set (its interrupt
- * pending) until sh_tmu_soft_clear(). A one-tick count is the one way to
- * raise an SH7751R interrupt by software (the INTC has no request
- * register; notes/sh4.md §4: QEMU never fires a start from 0).
+ * pending) until sh_tmu_soft_clear(). A one-tick count (TCNT 0: the
+ * underflow is the next tick, §12) is the one way to raise an SH7751R
+ * interrupt by software (the INTC has no request register).
  * Context: RT masked.
  */
 void sh_tmu_soft_raise(const struct ck_dev *tmu34);

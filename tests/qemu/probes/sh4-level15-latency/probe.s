@@ -43,9 +43,8 @@
  * runs: PROBE_REPEAT=2 in `run`) and only the behaviour checks count. What is
  * measured is QEMU's model, not SH7751R silicon: QEMU takes an accepted
  * interrupt in zero guest instructions (the manual's response time of
- * several Icyc/Pcyc is not modelled), expires TCNT=N after N ticks where
- * the manual's down-counter underflows after N+1, and its ptimer rounds
- * the 66.67 ns tick down (hw/core/ptimer.c), so 30 ticks end at 1999 ns.
+ * several Icyc/Pcyc is not modelled). TCNT=N underflows after N+1 ticks,
+ * as the manual's down-counter does (patch 0011), so at 2066 ns for N=30.
  * The timed loop has no delayed branch on purpose: in QEMU an underflow
  * that falls between a delayed branch and its slot is refused there
  * (superh_cpu_exec_interrupt) and the slot's TB chains on, so it is taken
@@ -73,7 +72,7 @@
 	.set	SCFTDR2,  0xffe8000c
 	.set	POWOFF,   0xa4000030	/* r2d FPGA, P2 */
 	.set	SR_BASE,  0x40000000	/* MD=1, RB=0, BL=0 */
-	.set	NTICKS,   30		/* TCNT0 at start: 30 ticks = 2000 ns */
+	.set	NTICKS,   30		/* TCNT0 at start: 31 ticks = 2066 ns */
 	.set	LOOPS,    0x01000000	/* loop bound: host clock needs many */
 
 	.include "r2d-macros.s"
