@@ -25,14 +25,21 @@ endif
 QEMU_BUILD = CK_CACHE=$(CK_CACHE) JOBS=$(JOBS) mk/qemu-build.sh
 # shell prefixes for a recipe line: export QEMU_BIN (or check QEMU), say
 # which emulator runs, or fail the line with a clear message
+QEMU_BIN_OK = ls "$$QEMU_BIN"/qemu-system-* >/dev/null 2>&1 || \
+	{ echo "QEMU_BIN=$$QEMU_BIN holds no qemu-system-* binaries" >&2; exit 1; };
+QEMU_OK = command -v "$$QEMU" >/dev/null || { echo "QEMU=$$QEMU: no such binary" >&2; exit 1; };
 WITH_QEMU_BIN = if [ -z "$$QEMU_BIN" ]; then qd=$$($(QEMU_BUILD)) || exit 1; \
 	export QEMU_BIN=$$qd/bin; fi; \
-	ls "$$QEMU_BIN"/qemu-system-* >/dev/null 2>&1 || \
-	{ echo "QEMU_BIN=$$QEMU_BIN holds no qemu-system-* binaries" >&2; exit 1; }; \
+	$(QEMU_BIN_OK) \
 	echo "[qemu] emulators: $$QEMU_BIN";
 WITH_QEMU = if [ -z "$$QEMU" ]; then $(WITH_QEMU_BIN) \
-	else command -v "$$QEMU" >/dev/null || { echo "QEMU=$$QEMU: no such binary" >&2; exit 1; }; \
+	else $(QEMU_OK) \
 	echo "[qemu] emulator: $$QEMU (QEMU=)"; fi;
+# The variables only the emulator reads (ICOUNT, SEED: qemu/find-qemu.sh;
+# QEMU, QEMU_BIN), checked before anything is built or installed: a typo
+# fails at once, not after a rebuild of build/<b>.
+RUN_VARS_OK = . qemu/find-qemu.sh && ck_icount_args >/dev/null || exit 2; \
+	if [ -n "$$QEMU" ]; then $(QEMU_OK) elif [ -n "$$QEMU_BIN" ]; then $(QEMU_BIN_OK) fi
 
 # what `make run` boots: the FIT through U-Boot on boards that have one,
 # else the ELF, with the Linux payload when the board has one
@@ -41,6 +48,7 @@ RUN_WHAT = $(if $(filter yes,$(CK_PAYLOAD)),co-kernel + Linux,the co-kernel alon
 	$(filter no,$(LINUX_GUEST)),no Linux guest on this board yet,NO_LINUX=1)))
 
 run:
+	@$(RUN_VARS_OK)
 	@$(SUBMAKE) deps
 	@$(SUBMAKE) BOARD=$(BOARD) image
 	@$(WITH_QEMU) echo "[run] $(BOARD): $(RUN_WHAT), $(patsubst $(TOP)/%,%,$(RUN_IMAGE)); QEMU console below; quit with Ctrl-A X"; \

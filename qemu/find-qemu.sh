@@ -31,6 +31,9 @@ ck_qemu() {
 # sleep=off and -seed $SEED (1): 1 instruction = 1 ns of virtual time, idle
 # time skipped, figures exact; realtime: sleep=on; 0: none), one per line.
 ck_icount_args() {
+	case "${SEED:-1}" in
+	*[!0-9]*) echo "SEED must be a whole number (default 1)" >&2; return 1 ;;
+	esac
 	case "${ICOUNT:-exact}" in
 	exact | 1) printf '%s\n' -icount shift=0,sleep=off -seed "${SEED:-1}" ;;
 	realtime) printf '%s\n' -icount shift=0,sleep=on ;;

@@ -88,3 +88,34 @@ def test_no_linux_image_has_no_file_named_for_linux(tmp_path):
     assert (b / "cokernel.elf").exists(), r.stdout
     assert not stale.exists(), r.stdout
     shutil.rmtree(b)
+
+
+# variables only the emulator reads, each with a bad value and the message
+# that names it (qemu/find-qemu.sh, mk/qemu.mk)
+RUN_VARS = [
+    ("ICOUNT=bogus", "ICOUNT must be exact (default), realtime or 0"),
+    ("SEED=x", "SEED must be a whole number"),
+    ("QEMU=/nonexistent/qemu", "QEMU=/nonexistent/qemu: no such binary"),
+    ("QEMU_BIN=/nonexistent", "QEMU_BIN=/nonexistent holds no qemu-system-* binaries"),
+]
+
+
+def test_run_checks_its_variables_before_building(tmp_path):
+    """make run with a bad run-time variable fails with its message before
+    anything is built: the build directory, and a cokernel-linux.elf of an
+    earlier full build in it, stay as they were."""
+    b = tmp_path / "b"
+    b.mkdir()
+    stale = b / "cokernel-linux.elf"
+    stale.write_bytes(b"from a build with Linux")
+    for board in _boards():
+        for var, msg in RUN_VARS:
+            r = _make("run", f"BOARD={board}", f"B={b}", "NO_LINUX=1", var)
+            what = f"make run BOARD={board} NO_LINUX=1 {var}"
+            assert r.returncode != 0, f"{what} succeeded:\n{r.stdout}"
+            assert msg in r.stderr, f"{what}: no '{msg}':\n{r.stderr}"
+            # (make writes its stamps of the configuration on every call)
+            made = [p for p in b.rglob("*") if p != stale and
+                    p.suffix in (".o", ".a", ".elf", ".bin", ".dtb", ".itb")]
+            assert not made, f"{what} built {made}:\n{r.stdout}"
+            assert stale.read_bytes() == b"from a build with Linux", what
