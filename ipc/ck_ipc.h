@@ -346,6 +346,16 @@ int ck_ipc_request_reset(void *base, const struct ck_ipc_chan *ch);
  */
 bool ck_ipc_faulted(const void *base, const struct ck_ipc_chan *ch);
 
+/**
+ * ck_ipc_reset_pending() - RT side: whether Linux asked for a reset
+ * (ck_ipc_request_reset()) that this handle has not served yet. The next
+ * call on the channel serves it; a writer that publishes rarely calls this
+ * from a slow poll and republishes its last value when it is true.
+ * False on the Linux side, for a NULL @base or a bad handle.
+ * Context: RT task or interrupt; one load from the region.
+ */
+bool ck_ipc_reset_pending(const void *base, const struct ck_ipc_chan *ch);
+
 /* ------------------------------------------------------------------ */
 /* Rings                                                               */
 

@@ -467,6 +467,14 @@ bool ck_ipc_faulted(const void *base, const struct ck_ipc_chan *ch)
 		CK_IPC_F_FAULTED) != 0;
 }
 
+bool ck_ipc_reset_pending(const void *base, const struct ck_ipc_chan *ch)
+{
+	if (!base || !ipc_handle_sealed(ch) || ch->side != CK_IPC_SIDE_RT)
+		return false;
+	return ipc_rd32(&ipc_dir(base)->chan[ch->idx].reset_req) !=
+	       ch->reset_seen;
+}
+
 int ipc_corrupt(void *base, struct ck_ipc_chan *ch)
 {
 	ipc_vdir *dir = ipc_dir(base);

@@ -11,11 +11,17 @@
  * switch, as Xenomai's switchbench does. avg is the mean of the samples,
  * so min <= avg <= max; with a coarse RT clock the samples are quantised
  * to its step (reported as clock_res_ns).
+ *
+ * The result is written once; a slow poll (ck_watchdog_hook()) serves
+ * Linux's reset requests afterwards (`ckipc reset switchbench` after a
+ * corruption) by publishing the same result again, which repairs the
+ * block first (ck_ipc_reset_pending()).
  */
 #include <stdbool.h>
 #include <stdint.h>
 #include <ck/ck.h>
 #include <ck/app.h>
+#include <ck/fault.h>
 #include <ck/shm.h>
 #include "ck_ipc.h"
 #include "ck_ipc_apps.h"
@@ -32,6 +38,7 @@ static struct {
 	uint64_t min_ns, max_ns, res_ns, sum_ns;
 	struct ck_ipc_chan state;
 	bool ipc;
+	volatile bool published; /* res final, state written: the hook's */
 	struct ck_swb_result res;
 } swb;
 
@@ -98,9 +105,24 @@ static void swb_task_a(void *arg)
 	if (swb.ipc && base)
 		(void)ck_ipc_state_write(base, &swb.state, &swb.res,
 					 (uint32_t)sizeof(swb.res));
+	__atomic_signal_fence(__ATOMIC_SEQ_CST); /* the hook may preempt us */
+	swb.published = true;
 	ck_printf("switchbench: %u switches, avg %u ns, min %u ns, max %u ns",
 		  (unsigned)swb.res.switches, (unsigned)swb.res.avg_ns,
 		  (unsigned)swb.res.min_ns, (unsigned)swb.res.max_ns);
+}
+
+/* Watchdog hook, RT interrupt: once the result is out, republish it when
+ * Linux asks for a reset; the write serves the request. O(1) otherwise. */
+static void swb_serve_reset(void)
+{
+	void *base = ck_shm_base();
+
+	if (!swb.published || !ck_ipc_reset_pending(base, &swb.state))
+		return;
+	if (ck_ipc_state_write(base, &swb.state, &swb.res,
+			       (uint32_t)sizeof(swb.res)) == 0)
+		ck_printf("switchbench: channel reset, result published again");
 }
 
 static int switchbench_init(void)
@@ -117,6 +139,11 @@ static int switchbench_init(void)
 			err = ck_ipc_open(base, ck_shm_size(), CK_SWB_STATE,
 					  CK_IPC_SIDE_RT, &swb.state);
 		swb.ipc = err == 0;
+	}
+	if (swb.ipc) {
+		err = ck_watchdog_hook(swb_serve_reset);
+		if (err)
+			return err;
 	}
 	(void)ck_sem_init(&swb.go_b, 0);
 	err = ck_task_create(&swb.b, "swb-b", SWB_PRIO + 1, swb_task_b, NULL,

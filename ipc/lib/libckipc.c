@@ -144,6 +144,23 @@ int ckipc_chan(struct ckipc *c, const char *name, struct ck_ipc_chan *ch)
 	return ck_ipc_open(c->base, c->size, name, CK_IPC_SIDE_LINUX, ch);
 }
 
+bool ckipc_chan_sound(struct ckipc *c, const struct ck_ipc_chan *ch)
+{
+	struct ck_ipc_info in;
+	uint32_t lag;
+
+	if (ck_ipc_info(c->base, c->size, ch->idx, &in) ||
+	    (in.flags & CK_IPC_F_FAULTED))
+		return false;
+	if (in.kind == CK_IPC_STATE_RT2LX || in.kind == CK_IPC_STATE_LX2RT)
+		/* RT's updates are atomic to Linux: odd is a scribble */
+		return in.len <= in.slot_bytes &&
+		       !(in.kind == CK_IPC_STATE_RT2LX && (in.seq & 1u));
+	lag = in.head - in.tail;
+	return lag <= in.nr_slots ||
+	       ((in.flags & CK_IPC_F_DROP_OLDEST) && lag <= 0x80000000u);
+}
+
 int ckipc_claim(struct ckipc *c, const struct ck_ipc_chan *ch, pid_t *holder)
 {
 	struct flock fl;

@@ -39,6 +39,17 @@ void ckipc_close(struct ckipc *c);
 int ckipc_chan(struct ckipc *c, const char *name, struct ck_ipc_chan *ch);
 
 /**
+ * ckipc_chan_sound() - whether channel @ch looks as a correct peer leaves
+ * it, as far as a Linux reader can tell: its entry valid and not FAULTED;
+ * a state block's len within slot_bytes and, written by RT, its seq even;
+ * a ring's head at most nr_slots past its tail (a drop-oldest ring, up to
+ * 2^31, as ipc/ck_ipc_ring.c allows). The RT side may still find what a
+ * reader cannot see (a seq or index that is not the one it owns).
+ * Context: Linux process; reads only.
+ */
+bool ckipc_chan_sound(struct ckipc *c, const struct ck_ipc_chan *ch);
+
+/**
  * ckipc_claim() - claim channel @ch for this process alone, for as long as
  * it runs: a write lock (fcntl F_SETLK) on byte @ch->idx of the region's
  * file, which the kernel drops when the process exits or is killed, so a

@@ -7,9 +7,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ck_ipc_apps.h"
 #include "libckipc.h"
+
+#define RESET_WAIT_MS 2000
 
 static void usage(FILE *out)
 {
@@ -19,10 +22,12 @@ static void usage(FILE *out)
 		"                                  project's channels decoded, others (or -x)\n"
 		"                                  as a hex dump\n"
 		"       ckipc write <chan> <text>  one message / new state\n"
-		"       ckipc reset <chan>         ask the RT side to repair a faulted channel\n"
+		"       ckipc reset <chan>         ask the RT side to repair a channel; waits\n"
+		"                                  %d s for a broken one to be repaired\n"
 		"       ckipc corrupt <chan>       write garbage head/tail/lengths (fault test)\n"
 		"       ckipc --help               this text\n"
-		"exit status: 0 done, 1 failed (no region, channel, data), 2 bad usage\n");
+		"exit status: 0 done, 1 failed (no region, channel, data; a reset\n"
+		"             not served), 2 bad usage\n", RESET_WAIT_MS / 1000);
 }
 
 static int cmd_list(struct ckipc *c)
@@ -228,6 +233,39 @@ static int cmd_write(struct ckipc *c, struct ck_ipc_chan *ch, const char *txt)
 	return 0;
 }
 
+/*
+ * Ask for a reset. A channel that looks broken (ckipc_chan_sound()) must
+ * look sound within RESET_WAIT_MS, else the request was not served: the
+ * RT side resets a channel when it next uses it, which for some channels
+ * is only when a program runs (latency's, at the next latency).
+ */
+static int cmd_reset(struct ckipc *c, struct ck_ipc_chan *ch)
+{
+	bool broken = !ckipc_chan_sound(c, ch);
+	int t;
+
+	if (ck_ipc_request_reset(c->base, ch)) {
+		fprintf(stderr, "ckipc: %s: cannot ask for a reset\n", ch->name);
+		return 1;
+	}
+	if (!broken) {
+		printf("%s: reset requested (the channel looks sound)\n",
+		       ch->name);
+		return 0;
+	}
+	for (t = 0; t < RESET_WAIT_MS; t += 10) {
+		if (ckipc_chan_sound(c, ch)) {
+			printf("%s: repaired by the RT side\n", ch->name);
+			return 0;
+		}
+		usleep(10000);
+	}
+	fprintf(stderr,
+		"ckipc: %s: reset requested, not served within %d s: the RT side resets a channel when it next uses it (latency's: at the next latency run)\n",
+		ch->name, RESET_WAIT_MS / 1000);
+	return 1;
+}
+
 /* Deliberately break the channel the way a buggy process would. */
 static int cmd_corrupt(struct ckipc *c, struct ck_ipc_chan *ch)
 {
@@ -328,7 +366,7 @@ int main(int argc, char **argv)
 	else if (!strcmp(cmd->name, "write"))
 		ret = cmd_write(&c, &ch, args[1]);
 	else if (!strcmp(cmd->name, "reset"))
-		ret = ck_ipc_request_reset(c.base, &ch) ? 1 : 0;
+		ret = cmd_reset(&c, &ch);
 	else
 		ret = cmd_corrupt(&c, &ch);
 out:

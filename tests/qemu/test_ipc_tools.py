@@ -107,3 +107,23 @@ def test_irqoff_knob_reads_ms_and_states_its_limit(guest):
     assert "rc=1" in out, out
     assert any("irqoff_ms: 1001 ms is above the limit of 1000 ms" in l
                for l in out), out
+
+
+def test_corrupt_switchbench_is_repaired_by_a_reset(guest):
+    """`ckipc corrupt switchbench` breaks the boot-time result; `ckipc
+    reset` has the RT side publish it again (the corruption counted, the
+    channel not FAULTED) and `switchbench` prints the same figures."""
+    rc, out = guest.sh("switchbench")
+    assert rc == 0, out
+    cost = [l for l in out if l.startswith("switch cost: ")]
+    assert len(cost) == 1, out
+    before = _channel(guest, "switchbench")
+    rc, out = guest.sh("ckipc corrupt switchbench >/dev/null; switchbench 2>&1; echo rc=$?")
+    assert "rc=1" in out and "switchbench: no result: channel corrupt" in out, out
+    rc, out = guest.sh("ckipc reset switchbench 2>&1")
+    assert rc == 0 and out == ["switchbench: repaired by the RT side"], out
+    after = _channel(guest, "switchbench")
+    assert int(after["FAULTS"]) == int(before["FAULTS"]) + 1, (before, after)
+    assert after["FLAGS"] == "-", after
+    rc, out = guest.sh("switchbench")
+    assert rc == 0 and [l for l in out if l.startswith("switch cost: ")] == cost, out

@@ -366,6 +366,41 @@ static void test_reset_of_healthy_channel_counts_nothing(void **state)
 	assert_int_equal(f->tx.faults + f->rx.faults + f->st.faults, 0);
 }
 
+/* A writer that publishes once (switchbench's result) learns of a reset
+ * request from ck_ipc_reset_pending() alone, touching nothing; its next
+ * write serves the request (counting the corruption Linux left) and
+ * publishes again. The Linux side never reports one pending. */
+static void test_reset_pending_until_served(void **state)
+{
+	struct fx *f = *state;
+	struct ck_ipc_chan rst, lst;
+	struct ck_ipc_state_hdr *h;
+	uint8_t buf[8];
+
+	assert_int_equal(ck_ipc_state_create(f->base, REGION, "result",
+					     CK_IPC_STATE_RT2LX, 8, &rst), 0);
+	assert_int_equal(ck_ipc_open(f->base, REGION, "result",
+				     CK_IPC_SIDE_LINUX, &lst), 0);
+	assert_int_equal(ck_ipc_state_write(f->base, &rst, "12345678", 8), 0);
+	assert_false(ck_ipc_reset_pending(f->base, &rst));
+	h = (struct ck_ipc_state_hdr *)(f->base + rst.off);
+	h->seq = 0x12345678u; /* what `ckipc corrupt` writes */
+	h->len = 0xffffffffu;
+	assert_int_equal(ck_ipc_state_read(f->base, &lst, buf, 8),
+			 -CK_EBADMSG);
+	assert_false(ck_ipc_reset_pending(f->base, &rst));
+	assert_int_equal(ck_ipc_request_reset(f->base, &lst), 0);
+	assert_true(ck_ipc_reset_pending(f->base, &rst));
+	assert_true(ck_ipc_reset_pending(f->base, &rst)); /* asking serves none */
+	assert_false(ck_ipc_reset_pending(f->base, &lst));
+	assert_false(ck_ipc_reset_pending(NULL, &rst));
+	assert_int_equal(ck_ipc_state_write(f->base, &rst, "abcdefgh", 8), 0);
+	assert_false(ck_ipc_reset_pending(f->base, &rst));
+	assert_int_equal(rst.faults, 1);
+	assert_int_equal(ck_ipc_state_read(f->base, &lst, buf, 8), 8);
+	assert_memory_equal(buf, "abcdefgh", 8);
+}
+
 /* Well-formed but unusable messages are counted where `ckipc list` shows
  * them, by whichever side consumes; the channel stays up. */
 static void test_note_invalid(void **state)
@@ -467,6 +502,7 @@ int main(void)
 		T(test_ckipc_corrupt_pattern),
 		T(test_reset_counts_corruption_linux_found),
 		T(test_reset_of_healthy_channel_counts_nothing),
+		T(test_reset_pending_until_served),
 		T(test_note_invalid),
 		T(test_fuzz_region),
 #undef T

@@ -44,6 +44,7 @@ struct rt {
 	uint32_t session, starts, stops;
 	uint32_t min_period_ns; /* non-zero: START below it refused */
 	bool started, send_short;
+	struct ck_swb_result swb_res; /* switchbench's, once published */
 };
 
 static const char *tools_dir(void)
@@ -125,10 +126,16 @@ static void slurp(const char *path, char *buf)
 	buf[n] = 0;
 }
 
-/* One step of the RT side: take commands, send a record per step. */
+/* One step of the RT side: take commands, send a record per step; a
+ * reset of switchbench served as cokernel/apps/switchbench.c does. */
 static void rt_step(struct rt *f)
 {
 	struct ck_lat_cmd c;
+
+	if (f->swb_res.runs && ck_ipc_reset_pending(f->base, &f->swb))
+		assert_int_equal(ck_ipc_state_write(f->base, &f->swb,
+						    &f->swb_res,
+						    sizeof(f->swb_res)), 0);
 
 	while (ck_ipc_recv(f->base, &f->ctl, &c, sizeof(c)) == (int)sizeof(c)) {
 		if (c.cmd == CK_LAT_CMD_START &&
@@ -494,6 +501,47 @@ static void test_ckipc_decodes_project_channels(void **state)
 	assert_string_equal(f->out, "12 bytes:\n  0000  68 65 6c 6c 6f 2c 20 77  6f 72 6c 64              |hello, world|\n");
 }
 
+/* `ckipc corrupt switchbench` breaks the result; `ckipc reset` gets it
+ * repaired when the RT side serves the request (counted as a fault), and
+ * says so and exits 1 when nobody serves it within its wait. A sound
+ * channel's reset is only requested. */
+static void test_ckipc_reset_served_or_said(void **state)
+{
+	struct rt *f = *state;
+	char *const corrupt[] = { "ckipc", "corrupt", CK_SWB_STATE, NULL };
+	char *const reset[] = { "ckipc", "reset", CK_SWB_STATE, NULL };
+	char *const swb[] = { "switchbench", NULL };
+	struct ck_ipc_info info;
+
+	f->swb_res = (struct ck_swb_result){ .runs = 1, .switches = 20000,
+					     .avg_ns = 850, .min_ns = 700,
+					     .max_ns = 2100, .prio = 61 };
+	assert_int_equal(ck_ipc_state_write(f->base, &f->swb, &f->swb_res,
+					    sizeof(f->swb_res)), 0);
+	assert_int_equal(run(f, reset), 0);
+	assert_string_equal(f->out,
+			    "switchbench: reset requested (the channel looks sound)\n");
+	rt_step(f); /* serves it: nothing to count */
+	assert_int_equal(run(f, corrupt), 0);
+	assert_int_equal(run(f, swb), 1);
+	assert_non_null(strstr(f->err, "switchbench: no result: "));
+
+	assert_int_equal(finish(f, start(f, reset), true), 0);
+	assert_string_equal(f->out, "switchbench: repaired by the RT side\n");
+	assert_int_equal(ck_ipc_info(f->base, REGION, f->swb.idx, &info), 0);
+	assert_int_equal(info.faults, 1);
+	assert_int_equal(info.flags & CK_IPC_F_FAULTED, 0);
+	assert_int_equal(run(f, swb), 0);
+	assert_non_null(strstr(f->out, "switch cost: avg 850 ns, min 700 ns, max 2100 ns\n"));
+
+	/* nobody serves it: said, exit 1, the channel still broken */
+	assert_int_equal(run(f, corrupt), 0);
+	assert_int_equal(run(f, reset), 1);
+	if (!strstr(f->err, "ckipc: switchbench: reset requested, not served within 2 s"))
+		fail_msg("no 'not served':\n%s", f->err);
+	assert_int_equal(run(f, swb), 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -507,6 +555,7 @@ int main(void)
 		T(test_latency_counts_bad_records),
 		T(test_ckipc_usage_errors),
 		T(test_ckipc_decodes_project_channels),
+		T(test_ckipc_reset_served_or_said),
 #undef T
 	};
 

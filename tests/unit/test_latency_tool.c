@@ -346,8 +346,11 @@ static void test_ckipc_corrupt_and_list(void **state)
 	assert_non_null(strstr(out, "reject,FAULTED"));
 	assert_int_equal(wait_tool(f, run_tool(f, write), false), 1);
 	assert_non_null(strstr(slurp(f->out), "faulted"));
-	/* Linux asks, RT repairs at its next poll, traffic resumes */
-	assert_int_equal(wait_tool(f, run_tool(f, reset), false), 0);
+	/* Linux asks, RT repairs at its next poll (ckipc waits to see it),
+	 * traffic resumes */
+	assert_int_equal(wait_tool(f, run_tool(f, reset), true), 0);
+	assert_non_null(strstr(slurp(f->out),
+			       "latency.ctl: repaired by the RT side\n"));
 	assert_int_equal(ck_ipc_recv(f->base, &f->ctl, &c, sizeof(c)),
 			 -CK_EAGAIN);
 	assert_false(f->ctl.faulted);
