@@ -41,7 +41,7 @@ struct rt {
 	char out[OUT_BYTES], err[OUT_BYTES];
 	uint8_t *base;
 	struct ck_ipc_chan ctl, data, hist, swb, misc;
-	uint32_t session, starts, stops;
+	uint32_t session, starts, stops, cells;
 	uint32_t min_period_ns; /* non-zero: START below it refused */
 	bool started, send_short;
 	struct ck_swb_result swb_res; /* switchbench's, once published */
@@ -151,7 +151,20 @@ static void rt_step(struct rt *f)
 			f->started = true;
 			f->starts++;
 			f->session = c.session;
+			f->cells = c.cells;
 		} else if (c.cmd == CK_LAT_CMD_STOP) {
+			static struct ck_lat_hist h;
+
+			/* as the RT app: the session's histogram, 2000
+			 * samples in cell 1 */
+			memset(&h, 0, sizeof(h));
+			h.session = f->session;
+			h.bucket_ns = 1000;
+			h.cells = f->cells;
+			h.samples = h.hits[1] = 2000;
+			h.final = 1;
+			(void)ck_ipc_state_write(f->base, &f->hist, &h,
+						 sizeof(h));
 			f->started = false;
 			f->stops++;
 		}
@@ -389,6 +402,28 @@ static void test_latency_counts_bad_records(void **state)
 	assert_int_equal(info.invalid, 1);
 }
 
+/* `ckipc corrupt latency.hist` between runs: the RT side writes that
+ * block only at STOP and has not seen it, so latency judges the header
+ * itself, asks for a reset before it starts, and gets its histogram. */
+static void test_latency_repairs_a_corrupt_histogram_first(void **state)
+{
+	struct rt *f = *state;
+	char *const corrupt[] = { "ckipc", "corrupt", CK_LAT_HIST, NULL };
+	char *const argv[] = { "latency", "-h", "-T", "2", "-q", NULL };
+	struct ck_ipc_info info;
+
+	assert_int_equal(run(f, corrupt), 0);
+	assert_int_equal(finish(f, start(f, argv), true), 0);
+	if (!strstr(f->err, "latency: channel latency.hist is corrupt, asking the RT side to reset it\n"))
+		fail_msg("corruption not said:\n%s", f->err);
+	assert_null(strstr(f->err, "no histogram"));
+	assert_non_null(strstr(f->out, "HSD|    avg|   1 -  2 |     2000\n"));
+	assert_non_null(strstr(f->out, "HSS|    avg|      2000|"));
+	assert_int_equal(ck_ipc_info(f->base, REGION, f->hist.idx, &info), 0);
+	assert_int_equal(info.faults, 1);
+	assert_int_equal(info.flags & CK_IPC_F_FAULTED, 0);
+}
+
 static void expect_usage_error(struct rt *f, char *const argv[],
 			       const char *msg)
 {
@@ -553,6 +588,7 @@ int main(void)
 		T(test_latency_refused_period),
 		T(test_latency_no_data_names_the_fault_record),
 		T(test_latency_counts_bad_records),
+		T(test_latency_repairs_a_corrupt_histogram_first),
 		T(test_ckipc_usage_errors),
 		T(test_ckipc_decodes_project_channels),
 		T(test_ckipc_reset_served_or_said),
