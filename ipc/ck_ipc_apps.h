@@ -87,9 +87,10 @@ struct ck_lat_rec {
 	uint32_t reserved;
 };
 
-/** Histogram of every sample after warm-up, on CK_LAT_HIST. Published at
- *  STOP (final = 1). Bucket i counts |latency| / bucket_ns == i, the last
- *  cell also counts everything above. */
+/** Histogram of the samples of every second after warm-up that got its
+ *  record on CK_LAT_DATA (the second a STOP cuts short is left out), on
+ *  CK_LAT_HIST. Published at STOP (final = 1). Bucket i counts
+ *  |latency| / bucket_ns == i, the last cell also counts everything above. */
 struct ck_lat_hist {
 	uint32_t session;
 	uint32_t bucket_ns;

@@ -8,7 +8,8 @@
  * Control: Linux sends struct ck_lat_cmd on "latency.ctl", polled once per
  * period (no Linux->RT doorbell). Results: struct ck_lat_rec on
  * "latency.data" once per second, then the IPC doorbell vIRQ; the
- * histogram of all samples on "latency.hist" at STOP (ipc/ck_ipc_apps.h).
+ * histogram of the samples of those seconds on "latency.hist" at STOP
+ * (ipc/ck_ipc_apps.h).
  * A START the board cannot run, or a sampling loop whose release fails,
  * is answered with a CK_LAT_REC_REFUSED record: the task never retries an
  * error in a loop, which would keep Linux out until the watchdog suspends
@@ -58,6 +59,15 @@ struct lat_state {
 
 static struct lat_state lat;
 static uint32_t lat_hist[CK_LAT_HIST_MAX_CELLS];
+/*
+ * The running second's share of lat_hist: cell i holds lat_sec_hits[i] of
+ * its samples when lat_sec_seq[i] == lat.seq (a stale count is restarted
+ * on the cell's next sample, so a sample costs O(1)). A STOP takes that
+ * share out: the histogram then holds the seconds Linux got records of,
+ * as the min/max histograms and the RTS line do.
+ */
+static uint32_t lat_sec_hits[CK_LAT_HIST_MAX_CELLS];
+static uint32_t lat_sec_seq[CK_LAT_HIST_MAX_CELLS];
 static struct ck_lat_hist lat_hist_out; /* staging for the state block */
 static uint64_t lat_stack[LAT_STACK_BYTES / 8u] __attribute__((aligned(8)));
 
@@ -130,9 +140,25 @@ static void lat_clear_hist(void)
 {
 	uint32_t i;
 
-	for (i = 0; i < CK_LAT_HIST_MAX_CELLS; i++)
+	for (i = 0; i < CK_LAT_HIST_MAX_CELLS; i++) {
 		lat_hist[i] = 0;
+		lat_sec_seq[i] = UINT32_MAX; /* no second's */
+	}
 	lat.hist_samples = 0;
+}
+
+/* Take the running second's samples out of the histogram. O(cells). */
+static void lat_hist_drop_second(void)
+{
+	uint32_t i;
+
+	for (i = 0; i < CK_LAT_HIST_MAX_CELLS; i++) {
+		if (lat_sec_seq[i] != lat.seq)
+			continue;
+		lat_hist[i] -= lat_sec_hits[i];
+		lat.hist_samples -= lat_sec_hits[i];
+		lat_sec_seq[i] = UINT32_MAX;
+	}
 }
 
 static void lat_note_faults(const struct ck_ipc_chan *ch, uint32_t *seen)
@@ -218,7 +244,14 @@ static void lat_sample(int64_t lat_ns, uint32_t missed)
 	lat.overruns += missed;
 	lat.releases += 1u + missed;
 	if (lat.seq >= lat.warmup_s) {
-		lat_hist[ck_lat_bucket(v, lat.bucket_ns, lat.cells)]++;
+		uint32_t cell = ck_lat_bucket(v, lat.bucket_ns, lat.cells);
+
+		if (lat_sec_seq[cell] != lat.seq) {
+			lat_sec_seq[cell] = lat.seq;
+			lat_sec_hits[cell] = 0;
+		}
+		lat_sec_hits[cell]++;
+		lat_hist[cell]++;
 		lat.hist_samples++;
 	}
 	if (lat.releases >= lat.per_sec)
@@ -316,6 +349,7 @@ static void lat_apply(const struct ck_lat_cmd *c)
 		lat.cells = c->cells;
 		lat_restart();
 	} else {
+		lat_hist_drop_second();
 		lat_publish_hist(1);
 		lat.mode = CK_LAT_MODE_STOPPED;
 	}

@@ -191,6 +191,54 @@ static void test_latency_default_then_commands(void **state)
 	assert_int_equal(r[n - 1].samples + r[n - 1].overruns, 4000);
 }
 
+/* The histogram holds the samples of the seconds Linux was sent, after
+ * warm-up: a STOP in the middle of a second leaves that second's samples
+ * out, as its record never comes (latency -T 3 prints 3 x 1000 samples
+ * in its avg histogram, as its 3 RTD lines). */
+static void test_histogram_is_the_published_seconds(void **state)
+{
+	struct ck_ipc_chan ctl, data, hist;
+	struct ck_lat_rec r[16];
+	struct ck_lat_cmd c;
+	static struct ck_lat_hist h;
+	uint32_t sum = 0, total = 0;
+	int n, i;
+
+	(void)state;
+	open_app(&ctl, &data);
+	assert_int_equal(ck_ipc_open(region, REGION, CK_LAT_HIST,
+				     CK_IPC_SIDE_LINUX, &hist), 0);
+	sim_start();
+	sim_run_until(100 * MS);
+	(void)read_recs(&data, r, 16); /* nothing of the boot session */
+	memset(&c, 0, sizeof(c));
+	c.cmd = CK_LAT_CMD_START;
+	c.mode = CK_LAT_MODE_TASK;
+	c.period_ns = 1000000;
+	c.session = 0x5e55;
+	c.warmup_s = 1;
+	c.bucket_ns = 1000;
+	c.cells = 100;
+	assert_int_equal(ck_ipc_send(region, &ctl, &c, sizeof(c)), 0);
+	sim_run_until(sim_now() + 3500 * MS); /* warm-up, 2 seconds, half */
+	c.cmd = CK_LAT_CMD_STOP;
+	assert_int_equal(ck_ipc_send(region, &ctl, &c, sizeof(c)), 0);
+	sim_run_until(sim_now() + 50 * MS);
+	n = read_recs(&data, r, 16);
+	for (i = 0; i < n; i++)
+		if (r[i].session == 0x5e55 && !(r[i].flags & CK_LAT_REC_WARMUP))
+			sum += r[i].samples;
+	assert_int_equal(sum, 2 * 1000);
+	assert_int_equal(ck_ipc_state_read(region, &hist, &h, sizeof(h)),
+			 (int)sizeof(h));
+	assert_int_equal(h.session, 0x5e55);
+	assert_int_equal(h.final, 1);
+	assert_int_equal(h.samples, sum);
+	for (i = 0; i < 100; i++)
+		total += h.hits[i];
+	assert_int_equal(total, sum);
+}
+
 static void test_latency_survives_corrupt_ctl(void **state)
 {
 	struct ck_ipc_chan ctl, data;
@@ -478,6 +526,9 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_latency_default_then_commands,
 						setup, teardown),
+		cmocka_unit_test_setup_teardown(
+			test_histogram_is_the_published_seconds, setup,
+			teardown),
 		cmocka_unit_test_setup_teardown(test_latency_survives_corrupt_ctl,
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(
