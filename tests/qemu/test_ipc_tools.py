@@ -127,3 +127,20 @@ def test_corrupt_switchbench_is_repaired_by_a_reset(guest):
     assert after["FLAGS"] == "-", after
     rc, out = guest.sh("switchbench")
     assert rc == 0 and [l for l in out if l.startswith("switch cost: ")] == cost, out
+
+
+def test_histogram_after_corruption_counts_the_printed_seconds(guest):
+    """After `ckipc corrupt latency.hist`, latency -h asks for a reset
+    before it starts and prints its histogram; the avg histogram holds the
+    samples of the seconds it printed: 2 s at 1 ms, less the overruns."""
+    rc, out = guest.sh("ckipc corrupt latency.hist >/dev/null; "
+                       "latency -h -T 2 -q 2>&1", timeout=300)
+    assert rc == 0, out
+    assert "latency: channel latency.hist is corrupt, asking the RT side to reset it" in out, out
+    assert not any("no histogram" in l for l in out), out
+    hss = [l for l in out if l.startswith("HSS|    avg|")]
+    assert len(hss) == 1, out
+    rts = parse_rts(out)
+    assert rts is not None, out
+    assert int(hss[0].split("|")[2]) + rts["overruns"] == 2 * 1000, out
+    assert _channel(guest, "latency.hist")["FLAGS"] == "-"
