@@ -211,14 +211,10 @@ static void test_histogram_is_the_published_seconds(void **state)
 	sim_start();
 	sim_run_until(100 * MS);
 	(void)read_recs(&data, r, 16); /* nothing of the boot session */
-	memset(&c, 0, sizeof(c));
-	c.cmd = CK_LAT_CMD_START;
-	c.mode = CK_LAT_MODE_TASK;
-	c.period_ns = 1000000;
-	c.session = 0x5e55;
-	c.warmup_s = 1;
-	c.bucket_ns = 1000;
-	c.cells = 100;
+	c = (struct ck_lat_cmd){ .cmd = CK_LAT_CMD_START,
+				 .mode = CK_LAT_MODE_TASK, .period_ns = 1000000,
+				 .session = 0x5e55, .warmup_s = 1,
+				 .bucket_ns = 1000, .cells = 100 };
 	assert_int_equal(ck_ipc_send(region, &ctl, &c, sizeof(c)), 0);
 	sim_run_until(sim_now() + 3500 * MS); /* warm-up, 2 seconds, half */
 	c.cmd = CK_LAT_CMD_STOP;
