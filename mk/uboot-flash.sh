@@ -11,7 +11,9 @@
 # replaced by .config (mk/uboot-build.sh writes it there):
 #   CONFIG_SYS_MONITOR_BASE  the flash's address in U-Boot's map (offset 0)
 #   CONFIG_SYS_MONITOR_LEN   the most U-Boot may take
-#   CONFIG_ENV_ADDR, CONFIG_ENV_SECT_SIZE   the environment sector
+#   CONFIG_ENV_ADDR, CONFIG_ENV_SECT_SIZE   the environment sector (whole
+#                            erase blocks: saveenv erases it all)
+#   CONFIG_ENV_SIZE          the environment, at the sector's start
 #   CONFIG_BOOTCOMMAND       its first `bootm start <address>`: the FIT's
 # and the flash's size from FLASH_SIZE (bytes; default 16 MiB, r2d).
 # Fails, writing nothing, when a part does not fit or overlaps another.
@@ -36,6 +38,7 @@ base=$(( $(cfg SYS_MONITOR_BASE) ))
 mon_len=$(( $(cfg SYS_MONITOR_LEN) ))
 env_off=$(( $(cfg ENV_ADDR) - base ))
 env_len=$(( $(cfg ENV_SECT_SIZE) ))
+env_size=$(( $(cfg ENV_SIZE) ))
 fit_addr=$(cfg BOOTCOMMAND | sed -n 's/^"bootm start \(0x[0-9a-fA-F]*\) .*/\1/p')
 [ -n "$fit_addr" ] || die "$config: CONFIG_BOOTCOMMAND does not start with 'bootm start <address>'"
 fit_off=$(( fit_addr - base ))
@@ -43,6 +46,9 @@ ub_len=$(stat -c %s "$uboot")
 fit_len=$(stat -c %s "$itb")
 hex() { printf '0x%x' "$1"; }
 (( ub_len <= mon_len )) || die "U-Boot is $ub_len bytes, over SYS_MONITOR_LEN $mon_len"
+(( env_size <= env_len )) || die "ENV_SIZE $(hex "$env_size") is over ENV_SECT_SIZE $(hex "$env_len")"
+(( env_off % env_len == 0 )) ||
+	die "the environment sector ($(hex "$env_off")) does not start on an ENV_SECT_SIZE ($(hex "$env_len")) boundary"
 (( mon_len <= env_off && env_off + env_len <= fit_off )) ||
 	die "U-Boot (..$(hex "$mon_len")), environment ($(hex "$env_off")..$(hex $((env_off + env_len)))) and FIT ($(hex "$fit_off")..) overlap"
 (( fit_off + fit_len <= flash_size )) ||

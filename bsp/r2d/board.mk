@@ -190,11 +190,12 @@ UBOOT_BIOS := $(B)/u-boot.bin
 # test trait: U-Boot boots from the board's flash (tests/qemu/test_uboot_r2d.py)
 UBOOT_FLASH := yes
 FIT_ARCH := sh
-# U-Boot relocates itself to the top of RAM, inside the co-kernel's region,
-# and runs there until `go`: code from 0x8ffb1000, below it its 1 MiB
-# malloc area, the control DTB (0x8fe70b40) and the stack (0x8fe70868 at
-# the jump; `bdinfo` and tests/qemu/fit-r2d). `bootm loados` copies the
-# co-kernel to 0x8fc00000 while U-Boot runs, so its raw image must end
-# below 0x8fe00000 (mk/fit.mk checks)
+# U-Boot runs inside the co-kernel's region until `go`: code from its
+# TEXT_BASE 0x8fe00000 (on SH it stays there after copying itself to
+# 0x8ffb0000: bsp/r2d/uboot.config), the stack (0x8feab868 at the jump),
+# the control DTB (0x8feabb40) and its 1 MiB malloc area above it
+# (`bdinfo` and tests/qemu/fit-r2d). `bootm loados` copies the co-kernel
+# to 0x8fc00000 while U-Boot runs, so its raw image must end below
+# 0x8fe00000 (mk/fit.mk checks)
 UBOOT_KERNEL_MAX := 0x200000
 # ---- end of the U-Boot and FIT block

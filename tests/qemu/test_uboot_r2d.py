@@ -155,3 +155,42 @@ def test_broken_fit_stops_at_the_prompt(fit, board, name, mangle, errors):
         assert "FITKERNEL" not in log, "the kernel of a broken FIT ran"
     finally:
         s.close()
+
+
+# what the saved boot command prints: typed nowhere in the second run, so
+# seen there only when U-Boot read that command back from the flash
+SAVED_BOOTCMD_OUT = "bootcmd from the saved environment"
+
+
+def test_saveenv_survives_a_restart(fit, board):
+    """`setenv bootcmd ...; saveenv` at U-Boot's prompt writes the
+    environment sector (CONFIG_ENV_ADDR) of the flash image: U-Boot says
+    "done" and keeps its prompt, and a second QEMU run on the same flash
+    file (a power cycle) runs the saved boot command at autoboot, with no
+    "bad CRC" warning and without booting the FIT."""
+    flash = os.path.join(fit["dir"], "saveenv.flash")
+    subprocess.run([os.path.join(TOP, "mk", "uboot-flash.sh"), make_var(board, "UBOOT_BIOS"),
+                    fit["itb"], flash], check=True)
+    s = Session(board, image=flash, logname="uboot-saveenv")
+    try:
+        s.expect(r"Hit any key to stop autoboot", timeout=60)
+        s.child.send(" ")
+        s.expect(r"=> ", timeout=30)
+        s.sendline(f"setenv bootcmd 'echo {SAVED_BOOTCMD_OUT}'")
+        s.expect(r"=> ", timeout=30)
+        s.sendline("saveenv")
+        s.expect(r"Saving Environment to Flash\.\.\.", timeout=30)
+        s.expect(r"Writing to Flash\.\.\. *done\r*\n", timeout=120)
+        s.expect(r"=> ", timeout=30)
+    finally:
+        s.close()
+    s = Session(board, image=flash, logname="uboot-saveenv-restart")
+    try:
+        s.expect(r"Hit any key to stop autoboot", timeout=60)
+        s.expect(rf"\n{re.escape(SAVED_BOOTCMD_OUT)}\r*\n", timeout=60)
+        s.expect(r"=> ", timeout=30)
+        log = s.log
+        assert "bad CRC" not in log, "U-Boot did not take the saved environment"
+        assert "Trying 'cokernel'" not in log, "U-Boot booted the FIT, not the saved bootcmd"
+    finally:
+        s.close()
