@@ -29,7 +29,7 @@ say() { printf '[deps] %s\n' "$*"; }
 
 missing=()
 for p in "${pkgs[@]}"; do
-	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+	[ "$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null)" = "install ok installed" ] || missing+=("$p")
 done
 
 # system-wide, so a 'sudo make deps' serves the user who asked for it
@@ -56,7 +56,7 @@ fi
 
 export DEBIAN_FRONTEND=noninteractive
 
-if ! dpkg --print-foreign-architectures | grep -qx armel; then
+if ! [[ $'\n'$(dpkg --print-foreign-architectures)$'\n' == *$'\n'armel$'\n'* ]]; then
 	say "enabling the armel architecture (for busybox-static:armel)"
 	dpkg --add-architecture armel
 fi

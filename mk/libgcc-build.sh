@@ -125,8 +125,11 @@ fi
 # header allows, or a routine of its list is missing here
 globals() { "${cross}nm" -g --defined-only "$@" 2>/dev/null | awk 'NF == 3 { print $3 }' | sort -u; }
 allowed='^__(enable_execute_stack|eprintf)$'
-"${cross}gcc" "${cflags[@]}" -dM -E - < /dev/null | grep -q '__SH4_NOFPU__' &&
-	allowed+='|^__(sdivsi3_i4|udivsi3_i4|set_fpscr)$'
+# (the whole macro list first: `gcc | grep -q` under pipefail fails when
+# grep stops reading before gcc has written its last line)
+defs=$("${cross}gcc" "${cflags[@]}" -dM -E - < /dev/null) ||
+	die "${cross}gcc ${cflags[*]} cannot preprocess"
+case $defs in *__SH4_NOFPU__*) allowed+='|^__(sdivsi3_i4|udivsi3_i4|set_fpscr)$' ;; esac
 [ $linux = yes ] || allowed+='|^__sync_'
 missing=$(comm -13 <(globals "$dir.tmp/o/"*.o) <(globals "$("${cross}gcc" -print-libgcc-file-name)") |
 	grep -vE "$allowed" || true)

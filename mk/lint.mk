@@ -6,6 +6,10 @@
 # errors, always on). Not style: in this tree it reports only false
 # positives (a condition it misjudges as always false, an OR with a flag
 # that is 0 on purpose) and variable-scope nits.
+# And the build scripts: under `set -o pipefail`, `cmd | grep -q` fails
+# whenever grep stops reading before cmd has written its last line (a
+# race: it broke a cold libgcc build once), so no script may pipe into
+# `grep -q`; read the whole output first.
 
 CPPCHECK ?= cppcheck
 CPPCHECK_ENABLE ?= warning,performance,portability
@@ -13,8 +17,14 @@ CPPCHECK_FLAGS = -q --std=c11 --enable=$(CPPCHECK_ENABLE) --inline-suppr \
 	--error-exitcode=1 $(CK_CPPFLAGS)
 
 .PHONY: lint lint-board
-lint:
+lint: lint-scripts
 	@for b in $(BOARDS); do $(SUBMAKE) BOARD=$$b lint-board || exit 1; done
+
+.PHONY: lint-scripts
+lint-scripts:
+	@bad=$$(grep -lE 'pipefail' mk/*.sh .ci/* 2>/dev/null | xargs -r grep -nE '^[^#]*\|[[:space:]]*grep -[a-zA-Z]*q' || true); \
+	if [ -n "$$bad" ]; then echo "lint: \`| grep -q\` under pipefail (mk/lint.mk says why):" >&2; \
+		echo "$$bad" >&2; exit 1; fi
 
 lint-board:
 	@command -v $(CPPCHECK) >/dev/null || { echo "$(CPPCHECK) missing: run 'make deps'" >&2; exit 1; }
