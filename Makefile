@@ -71,7 +71,8 @@ targets:
   check       everything a change must pass: deps, lint, unit, the QEMU
               probes and the QEMU tests of every board (10+ minutes)
   unit        host unit tests (cmocka, ASan/UBSan); seconds
-  lint        cppcheck on the co-kernel and ipc/, per board
+  lint        cppcheck on the co-kernel and ipc/, per board; the build
+              scripts' pipelines
   bench       latency and context-switch figures under QEMU icount
   qemu        the project's QEMU (Debian's 7.2 source + qemu/patches), cached
   qemu-probes the bare-metal probes proving each QEMU fix
