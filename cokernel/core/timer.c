@@ -152,25 +152,37 @@ static void tq_insert(struct ck_timer *t)
  * than half a wrap old: the clock contract). Without a head: the idle
  * re-arm, no reads.
  */
+static void timer_arm_ahead(uint32_t d);
+
 void timer_program(void)
 {
 	const struct ck_timer *head = tq_head();
-	uint32_t d, ahead, target, left, ticks;
+
+	_Static_assert(CK_CLOCK_IDLE_MAX_NS < (1ull << 30), "d fits");
+	if (!head) {
+		tq.set_next(tq.ev, tq.idle_ticks);
+		return;
+	}
+	if (head->expires_ns <= ck_clk.now_ns + tq.gravity_ns)
+		timer_arm_ahead(0);
+	else if (head->expires_ns - ck_clk.now_ns - tq.gravity_ns < tq.idle_ns)
+		timer_arm_ahead((uint32_t)(head->expires_ns - ck_clk.now_ns - tq.gravity_ns));
+	else
+		timer_arm_ahead(tq.idle_ns);
+}
+
+/*
+ * Arm the event @d ns (at most tq.idle_ns) after the snapshot: @d to
+ * counter ticks, one fresh read, the ticks left to event ticks (both
+ * rounded down), at least 1; a target already passed gives 1.
+ */
+static void timer_arm_ahead(uint32_t d)
+{
+	uint32_t ahead, target, left, ticks;
 	/* loaded before the read: after it, only arithmetic and the call */
 	void (*set_next)(const struct ck_clockevent *ev, uint32_t ticks) = tq.set_next;
 	uint32_t mask = ck_clk.mask, ev_hi = tq.ev_hi, ev_lo = tq.ev_lo;
 
-	_Static_assert(CK_CLOCK_IDLE_MAX_NS < (1ull << 30), "d fits");
-	if (!head) {
-		set_next(tq.ev, tq.idle_ticks);
-		return;
-	}
-	if (head->expires_ns <= ck_clk.now_ns + tq.gravity_ns)
-		d = 0;
-	else if (head->expires_ns - ck_clk.now_ns - tq.gravity_ns < tq.idle_ns)
-		d = (uint32_t)(head->expires_ns - ck_clk.now_ns - tq.gravity_ns);
-	else
-		d = tq.idle_ns;
 	ahead = mult_apply(d, tq.cs_hi, tq.cs_lo);
 	if (ahead > tq.max_ahead)
 		ahead = tq.max_ahead;
@@ -238,9 +250,21 @@ void timer_expire(uint64_t now_ns)
 		struct ck_timer *t = ck_container_of(n, struct ck_timer, node);
 
 		if (t->expires_ns > now_ns) {
-			if (t->expires_ns - now_ns > tq.early_ns)
-				break;
-			timer_wait_due(t->expires_ns);
+			uint64_t left_ns = t->expires_ns - now_ns;
+
+			if (left_ns <= tq.early_ns) {
+				timer_wait_due(t->expires_ns);
+			} else if (ck_clk.now_ns == now_ns) {
+				/* the next head, not due, and the snapshot
+				 * still the entry's: armed from what was just
+				 * compared (early_ns > gravity_ns) */
+				left_ns -= tq.gravity_ns;
+				timer_arm_ahead(left_ns < tq.idle_ns ? (uint32_t)left_ns
+								     : tq.idle_ns);
+				return;
+			} else {
+				break;   /* a callback read the clock */
+			}
 		}
 		ck_list_del(&t->node);
 		t->armed = 0;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 /* test_timer.c - timer queue order, re-arm, clamps, periodic overruns. */
+#include <string.h>
 #include "sim_test.h"
 
 #define US CK_NS_PER_US
@@ -410,6 +411,94 @@ static void program_after_long_callback(void **state)
 	assert_log(0, 100, 1, 200);
 }
 
+/* Busy 30 us, then read the clock (the snapshot moves on), then log. */
+static void cb_busy_then_read(struct ck_timer *t)
+{
+	sim_advance(30 * US);
+	cb_log(t);
+}
+
+/* Busy 30 us without reading the clock. */
+static void cb_busy_quiet(struct ck_timer *t)
+{
+	sim_log((long)(intptr_t)t->arg);
+	sim_time_pass(30 * US);
+}
+
+/*
+ * The interrupt arms the next head from the loop's own comparison with the
+ * entry's clock, then one fresh counter read: a callback that ran 30 us
+ * before it, reading the clock at its end or not at all, makes the next
+ * timer neither late nor early.
+ */
+static void next_head_on_time_after_busy_callback(void **state)
+{
+	(void)state;
+	sim_start();
+	ck_timer_init(&tm[0], cb_busy_then_read, (void *)0);
+	assert_int_equal(ck_timer_start(&tm[0], 100 * US, 0), 0);
+	start_log_timer(1, 200 * US, 0);
+	ck_timer_init(&tm[2], cb_busy_quiet, (void *)2);
+	assert_int_equal(ck_timer_start(&tm[2], 300 * US, 0), 0);
+	start_log_timer(3, 400 * US, 0);
+	sim_run_until(1 * MS);
+	assert_log(0, 130, 1, 200, 2, 3, 400);
+	assert_int_equal(sim_irq_count(), 4);
+}
+
+static void body_periodic_quiet(void *arg)
+{
+	(void)ck_task_set_periodic(0, (uint64_t)(uintptr_t)arg);
+	for (;;) {
+		(void)ck_task_wait_period();
+		sim_log((long)(sim_now() / US));
+	}
+}
+
+/*
+ * A release's clockevent work does not grow with the timers queued behind
+ * its own: each interrupt that releases the 100 us task arms the event
+ * once and reads the counter twice (its entry and the arm) with 1 or 3
+ * sleeping periodic tasks' timers queued (once, the idle re-arm needing no
+ * read, with none), and every release is on time.
+ */
+static void release_work_independent_of_queued_timers(void **state)
+{
+	static struct ck_task sleepers[3];
+
+	(void)state;
+	for (unsigned int n = 0; n <= 3; n += n ? 2 : 1) {
+		unsigned int progs, reads, irqs;
+
+		sim_setup(NULL);
+		for (unsigned int i = 0; i < n; i++) {
+			memset(&sleepers[i], 0, sizeof(sleepers[i]));
+			assert_int_equal(sim_task(&sleepers[i], 10 + (int)i, body_periodic_quiet,
+						  (void *)(uintptr_t)(3 * MS + i * US)), 0);
+		}
+		memset(&tk, 0, sizeof(tk));
+		assert_int_equal(sim_task(&tk, 60, body_periodic_quiet,
+					  (void *)(uintptr_t)(100 * US)), 0);
+		sim_start();
+		sim_run_until(1 * MS + 50 * US);
+		assert_int_equal(sim_log_len(), 10);
+		for (int k = 0; k < 10; k++)
+			assert_int_equal(sim_log_at(k), 100 * (k + 1));
+		/* the release at 1.1 ms: the task's wake, then its re-arm */
+		progs = sim_event_programs();
+		reads = sim_clock_reads();
+		irqs = sim_irq_count();
+		sim_run_until(1 * MS + 100 * US);
+		assert_int_equal(sim_irq_count(), irqs + 1);
+		assert_int_equal(sim_log_len(), 11);
+		/* interrupt: entry read, one program, plus the arm's read
+		 * when a timer is queued behind; the task: its period's
+		 * clock read, arm read and program */
+		assert_int_equal(sim_event_programs() - progs, 2);
+		assert_int_equal(sim_clock_reads() - reads, n ? 4 : 3);
+	}
+}
+
 /* The hand-over stops the device; ck_clockevent_rearm() resumes the queue. */
 static void rearm_after_device_stop(void **state)
 {
@@ -487,6 +576,8 @@ int main(void)
 		cmocka_unit_test_setup(periodic_late_on_boundary, sim_setup),
 		cmocka_unit_test_setup(start_from_callback, sim_setup),
 		cmocka_unit_test_setup(program_after_long_callback, sim_setup),
+		cmocka_unit_test_setup(next_head_on_time_after_busy_callback, sim_setup),
+		cmocka_unit_test_setup(release_work_independent_of_queued_timers, sim_setup),
 		cmocka_unit_test_setup(rearm_after_device_stop, sim_setup),
 		cmocka_unit_test_setup(min_period_refused, sim_setup),
 	};

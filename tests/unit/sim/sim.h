@@ -96,6 +96,7 @@ bool sim_event_armed(void);
 uint64_t sim_event_deadline(void);      /* true-time ns */
 uint32_t sim_event_last_ticks(void);    /* last set_next() argument */
 unsigned int sim_event_programs(void);  /* set_next() calls since reset */
+unsigned int sim_clock_reads(void);     /* clocksource reads since reset */
 unsigned int sim_irq_count(void);       /* RT interrupts taken */
 
 /** PIC inspection. */

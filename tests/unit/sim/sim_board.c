@@ -21,6 +21,7 @@ static struct {
 	uint64_t ev_deadline_ns;
 	uint32_t ev_last_ticks;
 	unsigned int ev_programs;
+	unsigned int cs_reads;
 	unsigned int irqs;
 	/* PIC */
 	uint32_t pending, rt, enabled;
@@ -37,6 +38,7 @@ static uint32_t cs_read(const struct ck_clocksource *cs)
 	unsigned __int128 t = (unsigned __int128)sim.now_ns * sim.cfg.clock_hz;
 
 	(void)cs;
+	sim.cs_reads++;
 	return (uint32_t)((uint64_t)(t / 1000000000u) + sim.cfg.clock_start) &
 	       sim.cfg.clock_mask;
 }
@@ -359,6 +361,11 @@ uint32_t sim_event_last_ticks(void)
 unsigned int sim_event_programs(void)
 {
 	return sim.ev_programs;
+}
+
+unsigned int sim_clock_reads(void)
+{
+	return sim.cs_reads;
 }
 
 unsigned int sim_irq_count(void)
