@@ -123,6 +123,7 @@ include mk/unit.mk
 include mk/tools.mk
 include mk/rootfs.mk
 include mk/linux.mk
+include mk/linux-native.mk
 include mk/cokernel.mk
 include mk/newlib.mk
 include mk/fit.mk
