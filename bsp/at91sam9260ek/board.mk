@@ -32,6 +32,9 @@ CHECK_TESTS := native
 # line, lines its log must hold (|-separated), the interrupt controller's
 # name in /proc/interrupts and the interrupts that must have counted there
 LINUX_NATIVE_APPEND := console=ttyS0,115200
+# device models the emulator must have for that Linux: at91_dt_defconfig
+# has no PIT driver, TC block 0 is its only timer (qemu/README.md)
+LINUX_NATIVE_QEMU_DEVICES := atmel-tcb
 LINUX_NATIVE_EXPECT := AT91: Detected SoC: at91sam9260|ttyS0 at MMIO 0xfffff200|Switched to clocksource timer@fffa0000
 LINUX_NATIVE_IRQ_CHIP := atmel-aic
 # the DBGU (on the SYS line, source 1) and the TCB clockevent (TC2, 19)

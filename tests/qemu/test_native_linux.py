@@ -10,6 +10,7 @@ serves them (interrupt controller, clocks, console, the tick).
 Builds the kernel through the cache first (20-40 min the first time).
 Run: pytest --board=at91sam9260ek test_native_linux.py
 """
+import os
 import subprocess
 
 import pytest
@@ -17,10 +18,25 @@ import pytest
 from cksession import TOP, Session, make_var
 
 
+def qemu_lacks(board, devices):
+    """The device models (QOM types) the emulator qemu/run-<board> would
+    run does not have."""
+    env = dict(os.environ)
+    q = env.get("QEMU") or os.path.join(env.get("QEMU_BIN", ""),
+                                        make_var(board, "QEMU_SYSTEM"))
+    # (QEMU exits 0 either way; an unknown type says "not found")
+    return [d for d in devices if "not found" in subprocess.run(
+        [q, "-device", f"{d},help"], capture_output=True, text=True).stderr]
+
+
 @pytest.fixture(scope="module")
 def native(board):
     if not make_var(board, "LINUX_NATIVE_DEFCONFIG"):
         pytest.skip(f"{board}: no native Linux (LINUX_NATIVE_DEFCONFIG)")
+    missing = qemu_lacks(board, make_var(board, "LINUX_NATIVE_QEMU_DEVICES").split())
+    if missing:
+        pytest.fail(f"the emulator has no {', '.join(missing)}, which this Linux "
+                    f"needs (bsp/{board}/board.mk LINUX_NATIVE_QEMU_DEVICES)")
     subprocess.run(["make", "-s", "--no-print-directory", "-C", TOP, f"BOARD={board}",
                     "linux-native"], check=True, timeout=7200)
     args = ["-dtb", make_var(board, "LINUX_NATIVE_DTB_FILE"),
