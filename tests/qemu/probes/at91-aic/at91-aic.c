@@ -12,7 +12,9 @@
  * - fast forcing: FFER moves a source to nFIQ, invisible to IVR and not
  *   cleared by IVR or FVR, cleared by ICCR; FVR returns SVR0; FFDR undoes;
  *   a level source forced to FIQ;
- * - delivery: the core takes IRQ (handler IVR ... EOICR) and FIQ.
+ * - delivery: the core takes IRQ (handler IVR ... EOICR) and FIQ;
+ * - DCR: protect mode (IVR read without side effects, IVR write does
+ *   them) and GMSK (both outputs masked).
  * Outputs observed through AIC_CISR and the core's exception entries.
  */
 #include "at91.h"
@@ -181,6 +183,19 @@ int main(void)
 	check("FIQ taken for fast-forced level source 2", fiq_count, 2);
 	check("still no IRQ", irq_count, 1);
 	irq_fiq_disable();
+
+	/* protect mode: an IVR read has no side effect, a write does it */
+	wr(AIC_ICCR, ~0u);
+	wr(AIC_DCR, 1);
+	wr(AIC_ISCR, 1u << 6);
+	check("IVR read in protect mode", rd(AIC_IVR), 0x106);
+	check("no push in protect mode", rd(AIC_ISR), 0);
+	check("no clear in protect mode", rd(AIC_IPR), 1u << 6);
+	wr(AIC_IVR, 0);
+	check("IVR write pushes", rd(AIC_ISR), 6);
+	check("IVR write clears the edge", rd(AIC_IPR), 0);
+	wr(AIC_EOICR, 0);
+	wr(AIC_DCR, 0);
 
 	/* GMSK masks both outputs */
 	wr(AIC_FFDR, ~0u);
