@@ -5,7 +5,8 @@ at91sam9260ek): the kernel's defconfig and device tree unmodified
 (`make linux-native`, mk/linux-native.mk), the board's initramfs, the
 console on the board's UART. It must reach the busybox shell and run a
 command there; the boot log must show the board's drivers as the model
-serves them (interrupt controller, clocks, console, the tick).
+serves them (interrupt controller, clocks, console, the tick); Linux's
+restart must end the run.
 
 Builds the kernel through the cache first (20-40 min the first time).
 Run: pytest --board=at91sam9260ek test_native_linux.py
@@ -13,6 +14,7 @@ Run: pytest --board=at91sam9260ek test_native_linux.py
 import os
 import subprocess
 
+import pexpect
 import pytest
 
 from cksession import TOP, Session, make_var
@@ -73,3 +75,14 @@ def test_interrupts(native):
         lines = [l for l in out if what in l and chip in l]
         assert lines, f"no '{what}' line on {chip} in /proc/interrupts: {out}"
         assert int(lines[0].split()[1]) > 0, f"'{what}' never interrupted: {lines[0]}"
+
+
+def test_restart(native):
+    """Last: Linux's restart handler (at91-reset: the RSTC's processor
+    reset) ends the run, as the run scripts pass -no-reboot."""
+    native.sendline("reboot -f")
+    native.expect("Restarting system", timeout=60)
+    try:
+        native.child.expect(pexpect.EOF, timeout=60)
+    except pexpect.TIMEOUT:
+        raise AssertionError("QEMU still runs after Linux restarted the machine") from None
