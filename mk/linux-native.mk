@@ -15,8 +15,8 @@ LINUX_NATIVE_DTB_FILE := $(if $(LINUX_NATIVE_DTB),$(LINUX_NATIVE_OUT)/$(LINUX_NA
 .PHONY: linux-native
 ifeq ($(LINUX_NATIVE_DEFCONFIG),)
 linux-native:
-	@echo "make linux-native: BOARD=$(BOARD) has no native Linux (LINUX_NATIVE_DEFCONFIG in bsp/$(BOARD)/board.mk)" >&2
-	@exit 2
+	@$(call ck_lacks,has no native Linux (LINUX_NATIVE_DEFCONFIG in \
+		bsp/$(BOARD)/board.mk),boards with one: $(call ck_boards_where,LINUX_NATIVE_DEFCONFIG,%))
 else
 linux-native: $(LINUX_NATIVE_ZIMAGE) $(INITRAMFS_FILE)
 
