@@ -124,6 +124,7 @@ include mk/unit.mk
 include mk/tools.mk
 include mk/rootfs.mk
 include mk/linux.mk
+include mk/linux-native.mk
 include mk/cokernel.mk
 include mk/newlib.mk
 include mk/fit.mk

@@ -11,11 +11,14 @@ SUBMAKE := $(MAKE) --no-print-directory
 # the hand-over to a stand-in guest, test_sh4_handover.py; U-Boot from
 # flash, test_uboot_r2d.py, which skips boards without it; the SH-4 Linux
 # guest alone, under a stand-in and under the co-kernel, test_sh4_linux.py).
+# native: the board's own Linux without the co-kernel, on the project's
+# QEMU model of the board (test_native_linux.py, mk/linux-native.mk).
 # Set them to check fewer boards (CHECK_BOARDS=e500 CHECK_BARE_BOARDS=).
 CHECK_BOARDS ?= $(call ck_boards_where,CHECK_TESTS,guest)
 CHECK_BARE_BOARDS ?= $(call ck_boards_where,CHECK_TESTS,bare)
-ifneq ($(filter-out guest bare,$(CHECK_TESTS)),)
-$(error bsp/$(BOARD)/board.mk: CHECK_TESTS := $(CHECK_TESTS): guest, bare or nothing expected)
+CHECK_NATIVE_BOARDS ?= $(call ck_boards_where,CHECK_TESTS,native)
+ifneq ($(filter-out guest bare native,$(CHECK_TESTS)),)
+$(error bsp/$(BOARD)/board.mk: CHECK_TESTS := $(CHECK_TESTS): guest, bare, native or nothing expected)
 endif
 
 # The project's QEMU (Debian's source package + qemu/patches, cached): every
@@ -61,6 +64,7 @@ check:
 	@$(SUBMAKE) qemu-probes-run
 	@for b in $(CHECK_BOARDS); do $(SUBMAKE) BOARD=$$b image || exit 1; done
 	@for b in $(CHECK_BARE_BOARDS); do $(SUBMAKE) BOARD=$$b NO_LINUX=1 image || exit 1; done
+	@for b in $(CHECK_NATIVE_BOARDS); do $(SUBMAKE) BOARD=$$b linux-native || exit 1; done
 	@$(SUBMAKE) qemu-test
 
 .PHONY: qemu
@@ -76,6 +80,9 @@ qemu-test:
 		-p no:cacheprovider $(foreach b,$(CHECK_BARE_BOARDS),--board=$(b)) \
 		test_bare.py test_fault_bare.py test_sh4_handover.py test_uboot_r2d.py \
 		test_sh4_linux.py)
+	@$(if $(CHECK_NATIVE_BOARDS),$(WITH_QEMU) cd tests/qemu && $(PYTHON) -m pytest -v \
+		-p no:cacheprovider $(foreach b,$(CHECK_NATIVE_BOARDS),--board=$(b)) \
+		test_native_linux.py)
 
 bench:
 	@$(if $(filter no,$(LINUX_GUEST)),$(ck_no_guest))
