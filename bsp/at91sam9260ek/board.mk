@@ -16,7 +16,7 @@ CPUFLAGS := -mcpu=arm926ej-s -marm -mfloat-abi=soft
 # QEMU icount, docs/measuring.md), so it never spins.
 # `TIMER_GRAVITY_NS=0` turns it off.
 TIMER_GRAVITY_NS ?= 50
-DRIVERS := aic at91-tc at91-dbgu
+DRIVERS := aic at91-tc at91-dbgu at91-pmc
 # the AIC lines Linux owns, in vIRQ order (mk/virq.mk): 1 = the SYS line
 # (PIT, RTT, PMC, RSTC, WDT and the DBGU ORed), one vIRQ Linux's drivers
 # share as they do natively. Every other line is the co-kernel's or unused.

@@ -6,10 +6,12 @@
  * the reads (a model in the sim's access hook); where at91_tc_init()
  * brings the high half so that the clock's first wrap comes when the board
  * asked, and that it does not hang on a block whose clock is dead; which
- * AIC lines pending_rt() and next_normal() report.
+ * AIC lines pending_rt() and next_normal() report; MCK from the PMC's
+ * programming.
  */
 #include <string.h>
 #include <drv/aic.h>
+#include <drv/at91-pmc.h>
 #include <drv/at91-tc.h>
 #include "sim_test.h"
 
@@ -207,6 +209,43 @@ static void aic_pending_sets(void **state)
 	assert_int_equal(aic_route_rt(&pic, 26), 26);
 }
 
+/* ---- PMC: MCK from CKGR_PLLAR/PLLBR and PMC_MCKR [SAM9G20 §27-28] */
+#define CKGR_PLLAR 0x28u
+#define CKGR_PLLBR 0x2cu
+#define PMC_MCKR 0x30u
+#define PLL(mul, div) ((uint32_t)(mul) << 16 | (div))
+#define MCKR(css, pres, mdiv) ((uint32_t)(css) | (pres) << 2 | (mdiv) << 8)
+
+static uint8_t pmc_regs[0x100] __attribute__((aligned(4)));
+
+static uint64_t mck(uint32_t pllar, uint32_t pllbr, uint32_t mckr)
+{
+	struct ck_dev dev = { .name = "pmc", .va = (uintptr_t)pmc_regs };
+
+	reg_set(pmc_regs, CKGR_PLLAR, pllar);
+	reg_set(pmc_regs, CKGR_PLLBR, pllbr);
+	reg_set(pmc_regs, PMC_MCKR, mckr);
+	return at91_pmc_mck_hz(&dev, 18432000u, 32768u);
+}
+
+static void pmc_mck(void **state)
+{
+	(void)state;
+	sim_reset(NULL);
+	/* AT91Bootstrap on the EK (QEMU's reset values, with PLLACOUNT, OUTA
+	 * and bit 29 set): PLLA x97/9 = 198.656 MHz, MCK /2 */
+	assert_int_equal(mck(1u << 29 | PLL(96, 9) | 2u << 14 | 0x3fu << 8,
+			     1u << 28 | PLL(25, 5) | 0x3fu << 8, MCKR(2, 0, 1)), 99328000u);
+	assert_int_equal(mck(0, PLL(25, 5), MCKR(3, 0, 2)), 18432000u * 26u / 5u / 4u);
+	assert_int_equal(mck(0, 0, MCKR(1, 3, 0)), 18432000u / 8u);
+	assert_int_equal(mck(0, 0, MCKR(0, 0, 0)), 32768u);
+	/* no clock: a PLL off (MUL or DIV 0), PRES or MDIV reserved */
+	assert_int_equal(mck(PLL(96, 0), 0, MCKR(2, 0, 1)), 0u);
+	assert_int_equal(mck(PLL(0, 9), 0, MCKR(2, 0, 1)), 0u);
+	assert_int_equal(mck(PLL(96, 9), 0, MCKR(2, 7, 0)), 0u);
+	assert_int_equal(mck(PLL(96, 9), 0, MCKR(2, 0, 3)), 0u);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -214,6 +253,7 @@ int main(void)
 		cmocka_unit_test(tc_first_wrap),
 		cmocka_unit_test(tc_pump_dead_clock_ends),
 		cmocka_unit_test(aic_pending_sets),
+		cmocka_unit_test(pmc_mck),
 	};
 
 	return cmocka_run_group_tests_name("at91", tests, NULL, NULL);
