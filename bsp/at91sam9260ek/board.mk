@@ -21,15 +21,17 @@ DRIVERS := aic at91-tc at91-dbgu at91-pmc
 # (PIT, RTT, PMC, RSTC, WDT and the DBGU ORed), one vIRQ Linux's drivers
 # share as they do natively. Every other line is the co-kernel's or unused.
 LINUX_IRQ_LINES := 1
-# an AIC source nothing drives (USART5: no node enabled, unmodelled in
-# QEMU), edge-triggered and raisable by AIC_ISCR: the RT line of the
-# boot-window test image (tests/qemu/test_vpic.py); board.c makes it edge
+# an AIC source nothing drives (USART5, Linux's uart1: disabled in the
+# EK's device tree, unmodelled in QEMU), edge-triggered and raisable by
+# AIC_ISCR: the RT line of the boot-window test image
+# (tests/qemu/test_vpic.py); board.c makes it edge
 TEST_SOFT_RT_LINE := 25
 # the clocksource's first wrap, ms after boot (drv/at91-tc.h
 # at91_tc_init(): whole wraps of TC3, 1.32 ms each; then every 2^32 ticks
 # of MCK/2, 86.48 s): within the co-kernel's first latency samples, so
 # every boot crosses one (README.md, "Clocks"; tests/qemu/test_bare.py
-# waits for it). 3..86480; `make ... RT_CLOCK_FIRST_WRAP_MS=<ms>` moves it.
+# waits for it). 1..64000 (two TC3 wraps at the least); `make ...
+# RT_CLOCK_FIRST_WRAP_MS=<ms>` moves it.
 RT_CLOCK_FIRST_WRAP_MS ?= 1800
 BOARD_C_VARS := RT_CLOCK_FIRST_WRAP_MS TEST_SOFT_RT_LINE
 # test trait: the wraps' period, 2^32 ticks at 49.664 MHz, ms
