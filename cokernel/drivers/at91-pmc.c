@@ -4,7 +4,7 @@
  * from the loader's programming, and peripheral clocks on. Register map:
  * the "Power Management Controller (PMC)" and "Clock Generator" chapters
  * of the AT91SAM9260 datasheet (Atmel 6221), read in the SAM9G20 datasheet
- * (DS60001516A, chapters 27-28) [SAM9G20 §27-28]. QEMU model:
+ * (DS60001516A) [SAM9G20, same registers]. QEMU model:
  * qemu/patches/0014 (hw/misc/at91_pmc.c).
  */
 #include <stdint.h>

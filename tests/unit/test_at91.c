@@ -16,7 +16,7 @@
 #include "sim_test.h"
 
 /* at91-tc.c: channel n at 0x40 n (TC_CCR +0, TC_CMR +4, TC_CV +0x10,
- * TC_RA +0x14, TC_RC +0x1c), TC_BMR 0xc4 [SAM9G20 §33.7, same TC] */
+ * TC_RA +0x14, TC_RC +0x1c), TC_BMR 0xc4 [SAM9G20 ch. 33, same TC] */
 #define TC_CCR(n) (0x40u * (n))
 #define TC_CMR(n) (0x40u * (n) + 0x04u)
 #define TC_CV(n) (0x40u * (n) + 0x10u)
@@ -209,7 +209,7 @@ static void aic_pending_sets(void **state)
 	assert_int_equal(aic_route_rt(&pic, 26), 26);
 }
 
-/* ---- PMC: MCK from CKGR_PLLAR/PLLBR and PMC_MCKR [SAM9G20 §27-28] */
+/* ---- PMC: MCK from CKGR_PLLAR/PLLBR and PMC_MCKR [SAM9G20, same registers] */
 #define CKGR_PLLAR 0x28u
 #define CKGR_PLLBR 0x2cu
 #define PMC_MCKR 0x30u

@@ -21,8 +21,8 @@
  * Return: Hz, or 0 for a setting that gives no clock (a PLL off, PRES or
  * MDIV reserved). Source: "Power Management Controller (PMC)" and "Clock
  * Generator" chapters of the AT91SAM9260 datasheet (CKGR_PLLAR,
- * CKGR_PLLBR, PMC_MCKR) [SAM9G20 §27-28, same layout; unverified for the
- * 9260's USBDIV/OUT bits, which MCK does not use].
+ * CKGR_PLLBR, PMC_MCKR) [SAM9G20, same layout; the 9260's own manual not
+ * read].
  * Context: init, @dev->va mapped.
  */
 uint64_t at91_pmc_mck_hz(const struct ck_dev *dev, uint32_t main_hz, uint32_t slck_hz);
