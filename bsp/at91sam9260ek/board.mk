@@ -141,11 +141,3 @@ RT_ALIGN_FAULT := yes
 # TC3+TC4's 20.1 ns
 LATENCY_BASELINE_TASK_NS := 181
 LATENCY_BASELINE_HANDLER_NS := 101
-# one TC5 tick (20.1 ns: the RT timer is armed rounded to it) and two
-# clock steps (20.1 ns each)
-LATENCY_SLACK_NS := 61
-# what an idle periodic task beside `latency` may add to its min and avg
-# (its max: that plus LATENCY_SLACK_NS) on the co-kernel alone: the
-# clockevent armed for its timer at each release (test_extra_task.py:
-# 161/161/181 become 222/222/242)
-LATENCY_EXTRA_TASK_NS := 70
