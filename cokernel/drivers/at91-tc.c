@@ -22,7 +22,7 @@
 #include <arch/mmio.h>
 #include <drv/at91-tc.h>
 
-/* TC User Interface: channel n at 0x40 n; block registers at 0xc0 */
+/* TC User Interface: channel n at 0x40 n; TC_BMR of the block at 0xc4 */
 #define TC_CH(n) (0x40u * (n))
 #define TC_CCR 0x00u            /* WO: CLKEN, CLKDIS, SWTRG */
 #define TC_CMR 0x04u            /* RW: mode */
@@ -32,7 +32,6 @@
 #define TC_SR 0x20u             /* RO: status, flags cleared on read */
 #define TC_IER 0x24u            /* WO */
 #define TC_IDR 0x28u            /* WO */
-#define TC_BCR 0xc0u            /* WO: SYNC */
 #define TC_BMR 0xc4u            /* RW: XC0-2 sources */
 
 #define CLOCK_LO TC_CH(0)       /* low half of the clocksource */
@@ -57,8 +56,7 @@
 /* TC_SR / IER / IDR */
 #define SR_CPCS (1u << 4)       /* RC compare */
 #define SR_ALL 0xffu
-/* TC_BCR, TC_BMR */
-#define BCR_SYNC 0x1u
+/* TC_BMR */
 #define BMR_TC1XC1S_TIOA0 (2u << 2)
 
 #define TC_HALF 0x8000u
@@ -99,8 +97,8 @@ uint64_t at91_tc_first_wrap_ticks(uint32_t ticks)
  * channel 0 stopped. A poll round is a few instructions, well within the
  * 4 ticks, so channel 1 stops at @count. At most PUMP_POLLS_PER_COUNT
  * polls per count: a block whose clock does not run (its peripheral clock
- * off) ends the wait instead of hanging the boot, and the clock then
- * shows it (the core's boot checks).
+ * off) ends the wait, so the boot goes on to its banner, where RT timers
+ * that never fire then show it, instead of hanging before any output.
  */
 #define PUMP_POLLS_PER_COUNT 256u
 
