@@ -17,9 +17,10 @@ NEWLIB_HEAP_BYTES := 65536
 # No VFP code in the co-kernel: the link fails if its disassembly holds a
 # VFP instruction, or any of coprocessors 10 and 11, as objdump prints them
 # (mk/cokernel.mk): UAL (vmov, vldr, vmrs, vadd.f64, vpush...), pre-UAL
-# (fldmiax, fmrx...), and the generic coprocessor forms of p10/p11 (ldc,
-# stc, mcr, mrc, mrrc, cdp, mcrr and their 2, l and condition variants,
-# "\t11,"). No ARMv5 integer mnemonic begins with v or f.
+# (fldmiax, fstmiax; an older objdump's fldd, fmrx...), and the generic
+# coprocessor forms of p10/p11 (ldc, stc, mcr, mrc, mrrc, cdp, mcrr and
+# their 2, l and condition variants, "\t11,"). No ARMv5 integer mnemonic
+# begins with v or f.
 CK_FORBIDDEN_INSNS := v[a-z0-9]+(\.[a-z0-9]+)*|f[a-z0-9]+|(cdp|ldc|stc|mcr|mrc|mrrc)[a-z0-9]*\t1[01],
 # RT timer anticipation (cokernel/include/ck/hw.h gravity_ns): the SP804 is
 # armed this long before a timer's expiry; the rest is waited out on the
