@@ -47,3 +47,27 @@ def test_arm926_vectors_are_high_and_pa0_untouched(board):
             f"no 'ldr pc, [pc, #x]' FIQ vector at 0xffff001c: {m.group(1)}"
     finally:
         s.close()
+
+
+def test_arm926_rt_timer_comes_in_on_fiq(board, tmp_path):
+    """The RT class is FIQ: the co-kernel alone takes its RT timer (and
+    nothing else) as FIQ exceptions, never as IRQ, whatever routes it
+    there on the board (a VIC's VICIntSelect, an AIC's fast forcing).
+    QEMU's -d int log counts the exceptions taken."""
+    if make_var(board, "ARCH") != "arm926":
+        pytest.skip(f"{board}: not an ARM926 board")
+    image = os.path.join(TOP, "build", board, "cokernel.elf")
+    if not os.path.exists(image):
+        pytest.fail(f"{image} missing: run 'make image BOARD={board}'")
+    log = tmp_path / "int.log"
+    s = Session(board, image=image, logname="arch-fiq",
+                extra_args=("-d", "int", "-D", str(log)))
+    try:
+        for _ in range(2):
+            s.expect(re.escape(CK_PREFIX) + r"RTD\|[^\r\n]*\r*\n", timeout=120)
+    finally:
+        s.close()
+    taken = re.findall(r"Taking exception \d+ \[([A-Za-z ]+)\]", log.read_text())
+    # a 1 kHz latency task for a second and more, and the idle re-arms
+    assert taken.count("FIQ") >= 1000, f"{taken.count('FIQ')} FIQs"
+    assert set(taken) == {"FIQ"}, sorted(set(taken))
