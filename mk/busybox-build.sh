@@ -11,10 +11,12 @@
 #       -specs .../musl-gcc.specs
 # --libc=musl: the libc the specs bring is musl; the applet features that
 # need glibc's GNU regex API (re_search, re_syntax_options) are turned off.
-# Prints the path of the binary. Cached in $CK_CACHE/busybox-<key>/busybox,
-# <key> hashing the source version, the cross compiler's version, the
-# flags and this script (a path in the flags carries the key of what it
-# names: the plugin's, the libc's); a rerun prints the cached path at once.
+# Prints the build's directory, which holds the binary (busybox) and its
+# build log: $CK_CACHE/busybox-<key>, <key> hashing the source version, the
+# cross compiler's version, the flags and this script (a path in the flags
+# carries the key of what it names: the plugin's, the libc's); a rerun
+# prints the cached directory at once. The cache keeps the three builds
+# used last (one per board that builds busybox, and a spare).
 set -euo pipefail
 libc=glibc
 case ${1:-} in --libc=*) libc=${1#--libc=}; shift ;; esac
@@ -35,15 +37,12 @@ ver=$(apt-cache showsrc busybox 2>/dev/null | awk '/^Version:/ {print $2}' | sor
 key=$( (echo "$ver"; echo "$cross"; "${cross}gcc" --version | head -1; echo "$libc $cflags"; cat "$0") |
 	sha256sum | cut -c1-12)
 dir=$cache/busybox-$key
-if [ -x "$dir/busybox" ]; then
-	echo "$dir/busybox"
-	exit 0
-fi
-mkdir -p "$cache"
-exec 9> "$cache/busybox.lock"
-flock 9
+built() { [ -x "$dir/busybox" ]; }
+ck_cache_lock "$dir"
+
+start=$(date +%s)
 rm -rf "$dir.tmp"
-mkdir -p "$dir.tmp"
+mkdir -p "$dir.tmp/out"
 ck_debsrc_unpack busybox "$ver" "$cache/busybox-src" "$dir.tmp/src"
 mkdir -p "$dir.tmp/build"
 cp "$dir.tmp/src/debian/config/pkg/static" "$dir.tmp/build/.config"
@@ -54,7 +53,7 @@ if [ $libc = musl ]; then
 	sed -i -e 's/^\(CONFIG_FEATURE_VI_REGEX_SEARCH\)=y/# \1 is not set/' \
 		-e 's/^\(CONFIG_EXTRA_COMPAT\)=y/# \1 is not set/' "$dir.tmp/build/.config"
 fi
-log=$dir.tmp/build.log
+log=$dir.tmp/out/build.log
 say "building with ${cross}gcc${cflags:+ $cflags}, Debian's static config (nice, -j$jobs; log: $log)"
 # with flags, CC on the command line: busybox's Makefile takes it for
 # compiling and linking (and leaves HOSTCC, for its build tools, alone)
@@ -70,12 +69,5 @@ export SOURCE_DATE_EPOCH
 	nice -n 10 make -j"$jobs" O="$dir.tmp/build" CROSS_COMPILE="$cross" "${cc[@]}" busybox) \
 	> "$log" 2>&1 || { tail -20 "$log" >&2; die "build failed (log $log)"; }
 grep -qx 'CONFIG_STATIC=y' "$dir.tmp/build/.config" || die "not a static build"
-cp "$dir.tmp/build/busybox" "$dir.tmp/busybox"
-rm -rf "$dir.tmp/src" "$dir.tmp/build"
-mv "$dir.tmp" "$dir"
-# a finished build (just the binary, 2 MB) may serve another cross compiler
-# or checkout: keep those; remove what failed builds left behind
-for old in "$cache/busybox-"???????????? "$cache/busybox-"????????????.tmp; do
-	[ "$old" = "$dir" ] || [ ! -d "$old" ] || [ "$(ls "$old")" = busybox ] || rm -rf "$old"
-done
-echo "$dir/busybox"
+cp "$dir.tmp/build/busybox" "$dir.tmp/out/busybox"
+ck_cache_commit "$dir" 3 "$start"

@@ -13,8 +13,8 @@
 # and the variables it names; BOARD_C_VARS (optional) and the variables it
 # names, which board.c reads as BOARD_<name>; TIMER_GRAVITY_NS (the RT timer's anticipation,
 # cokernel/include/ck/hw.h; `make ... TIMER_GRAVITY_NS=0` turns it off); CK_FORBIDDEN_INSNS (optional): a regex of
-# mnemonics the CPU lacks, which the co-kernel's disassembly must not
-# contain; TOOLCHAIN_DEPS (optional): files every compile needs first (SH-4:
+# mnemonics the CPU lacks (ARM926: with operands, coprocessors 10/11), which
+# the co-kernel's disassembly must not contain; TOOLCHAIN_DEPS (optional): files every compile needs first (SH-4:
 # the GCC plugin, mk/sh4.mk); NEWLIB (optional, mk/newlib.mk): the board's RT programs link
 # newlib, which adds cokernel/libc and cokernel/apps/libc to the build.
 
@@ -148,12 +148,15 @@ CK_LINK = $(CK_CC) $(CK_LDFLAGS) -T $(CK_LDS) -Wl,-Map=$(basename $@).map -o $@ 
 	$(CK_OBJS) $(1) $(CK_LIBS)
 
 # instructions the CPU lacks (e.g. from a library built for another variant
-# of it): the build fails naming the functions, and the ELF is removed (SH's
-# objdump pads the byte column with spaces before the tab)
+# of it): the build fails naming the functions, and the ELF is removed. The
+# regex is matched from the mnemonic on, so it may name operands too (a
+# tab after the mnemonic); the code column before it is bytes (PowerPC,
+# SH, whose objdump pads it with spaces before the tab) or words (ARM).
 CK_INSNS_CHECK = $(if $(CK_FORBIDDEN_INSNS),bad=$$(awk '/^[0-9a-f]+ </ { f = $$2 } \
-	/:\t([0-9a-f][0-9a-f] )+ *\t($(CK_FORBIDDEN_INSNS))[ \t]/ { print f }' \
+	/:\t([0-9a-f]+ )+ *\t($(CK_FORBIDDEN_INSNS))[ \t]/ { print f }' \
 	$(basename $@).lst | sort -u); if [ -n "$$bad" ]; then \
-	echo "$@: instructions this CPU lacks ($(CK_FORBIDDEN_INSNS)) in" $$bad >&2; \
+	printf '%s: instructions this CPU lacks (%s) in %s\n' "$@" '$(CK_FORBIDDEN_INSNS)' \
+		"$$(echo $$bad)" >&2; \
 	rm -f $@; exit 1; fi)
 
 $(CK_ELF): $(CK_OBJS) $(CK_OBJS_LIST) $(CK_LDS) $(CK_OUT)/ld-alone/payload.ld

@@ -39,7 +39,7 @@ BUSYBOX_INSTALL = bb=$$(CK_CACHE=$(CK_CACHE) JOBS=$(JOBS) mk/busybox-build.sh \
 		$(if $(LINUX_LIBC),--libc=$(LINUX_LIBC)) $(LINUX_CROSS) $(LINUX_USER_CFLAGS) \
 		$(LINUX_USER_LIBC_FLAGS)) || exit 1; \
 	echo "[rootfs] busybox built from Debian's source ($$bb) + tools -> $@"; \
-	install -D -m 0755 $$bb $(ROOTFS)/bin/busybox
+	install -D -m 0755 $$bb/busybox $(ROOTFS)/bin/busybox
 endif
 
 $(INITRAMFS_FILE): $(wildcard linux-guest/rootfs/*) $(TOOLS_FILES) mk/rootfs.mk \

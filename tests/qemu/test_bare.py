@@ -102,6 +102,8 @@ def test_newlib_in_rt_programs(bare, board):
     ok = [l for l in lines if re.match(LIBC_OK, l)]
     assert len(ok) == 1, "no libc ok line (or several)"
     print(ok[0])
+    used, size = map(int, re.search(r"(\d+) of (\d+) stack bytes", ok[0]).groups())
+    assert 0 < used < size, f"the RT task's stack use {used} of {size} bytes is not a measurement"
     assert LIBC_STDIO in lines, "printf at init did not reach the console"
     banner = [i for i, l in enumerate(lines) if l.startswith(CK_PREFIX + "cokernel ")]
     assert banner and banner[0] < lines.index(ok[0])

@@ -186,9 +186,13 @@ static const char *check_init_only(void)
 	return NULL;
 }
 
+/* Bytes of the task's stack ever written: the fill pattern is scanned
+ * from the bottom, past the first double word, which holds the core's
+ * stack canary (core/fault.c fault_task_created()) from the task's
+ * creation on. */
 static uint32_t stack_used_bytes(void)
 {
-	uint32_t i = 0;
+	uint32_t i = 1;
 
 	while (i < LIBC_STACK_BYTES / 8u && lcd_stack[i] == LIBC_STACK_FILL)
 		i++;
