@@ -1,12 +1,40 @@
 # SPDX-License-Identifier: MIT
-# at91sam9260ek (QEMU -M at91sam9260ek, the project's model: qemu/README.md;
-# AT91SAM9260, ARM926EJ-S, 64 MiB SDRAM at 0x20000000): board data for the
-# build. The co-kernel is not ported to this board yet: what is here builds
-# and boots the board's native Linux (make linux-native) on the QEMU model.
+# at91sam9260ek (Atmel AT91SAM9260-EK; QEMU -M at91sam9260ek, the project's
+# model: qemu/README.md; ARM926EJ-S, 64 MiB SDRAM at 0x20000000): board
+# data for the build. Memory map, devices, clocks: README.md beside this
+# file. The co-kernel runs alone here (its Linux guest is still to come);
+# the board's native Linux builds and boots too (make linux-native).
 
 ARCH := arm926
 CROSS := arm-none-eabi-
+# no VFP on the AT91SAM9260 (QEMU's arm926 has one): soft float
 CPUFLAGS := -mcpu=arm926ej-s -marm -mfloat-abi=soft
+# RT timer anticipation (cokernel/include/ck/hw.h gravity_ns): TC5 is
+# armed this long before a timer's expiry (in its 20.1 ns ticks); the
+# rest is waited out on the clock, so no timer runs early. Below the FIQ's
+# cost up to the clock read in ck_rt_irq_handle() (57 instructions under
+# QEMU icount, docs/measuring.md), so it never spins.
+# `TIMER_GRAVITY_NS=0` turns it off.
+TIMER_GRAVITY_NS ?= 50
+DRIVERS := aic at91-tc at91-dbgu
+# the AIC lines Linux owns, in vIRQ order (mk/virq.mk): 1 = the SYS line
+# (PIT, RTT, PMC, RSTC, WDT and the DBGU ORed), one vIRQ Linux's drivers
+# share as they do natively. Every other line is the co-kernel's or unused.
+LINUX_IRQ_LINES := 1
+# an AIC source nothing drives (USART5: no node enabled, unmodelled in
+# QEMU), edge-triggered and raisable by AIC_ISCR: the RT line of the
+# boot-window test image (tests/qemu/test_vpic.py); board.c makes it edge
+TEST_SOFT_RT_LINE := 25
+# the clocksource's first wrap, ms after boot (drv/at91-tc.h
+# at91_tc_init(): whole wraps of TC3, 1.32 ms each; then every 2^32 ticks
+# of MCK/2, 86.48 s): within the co-kernel's first latency samples, so
+# every boot crosses one (README.md, "Clocks"; tests/qemu/test_bare.py
+# waits for it). 3..86480; `make ... RT_CLOCK_FIRST_WRAP_MS=<ms>` moves it.
+RT_CLOCK_FIRST_WRAP_MS ?= 1800
+BOARD_C_VARS := RT_CLOCK_FIRST_WRAP_MS TEST_SOFT_RT_LINE
+# test trait: the wraps' period, 2^32 ticks at 49.664 MHz, ms
+RT_CLOCK_WRAP_PERIOD_MS := 86480
+
 LINUX_GUEST := no
 
 LINUX_ARCH := arm
@@ -21,13 +49,51 @@ QEMU_MACHINE := at91sam9260ek
 LINUX_NATIVE_DEFCONFIG := at91_dt_defconfig
 LINUX_NATIVE_DTB := at91sam9260ek.dtb
 
-# Memory map (physical)
+# Memory map (physical). BOARD_MAP_VARS are handed to the C/assembly
+# sources as BOARD_<name> macros and to the linker as BOARD_<name> symbols.
+# SDRAM 64 MiB at 0x20000000 (EBI CS1); Linux's PAGE_OFFSET 0xC0000000
+# maps it from 0x20000000 (PHYS_OFFSET), so the co-kernel (the top 3 MiB)
+# runs at 0xC3D00000; the IPC region the MiB below it. The devices the
+# co-kernel uses (AIC, DBGU, TC block 1 at 0xfffdc000) are all in the top
+# MiB, which start.S maps page by page around the vector page.
 RAM_PA := 0x20000000
 RAM_SIZE := 0x04000000
+CK_LINEAR_VA := 0xC0000000
+CK_REGION_PA := 0x23D00000
+CK_REGION_SIZE := 0x00300000
+SHM_PA := 0x23C00000
+SHM_SIZE := 0x00100000
+DEV_PA := 0xFFF00000
+DEV_SIZE := 0x00100000
+LINUX_KERNEL_PA := 0x20008000
+LINUX_DTB_PA := 0x21FF0000
+LINUX_INITRD_PA := 0x22000000
+# MACH_TYPE_AT91SAM9260EK (Linux arch/arm/tools/mach-types); a DT boot
+# ignores it
+LINUX_MACHINE_ID := 0x44b
+BOARD_MAP_VARS := RAM_PA RAM_SIZE CK_LINEAR_VA CK_REGION_PA CK_REGION_SIZE \
+	SHM_PA SHM_SIZE DEV_PA DEV_SIZE LINUX_KERNEL_PA LINUX_DTB_PA \
+	LINUX_INITRD_PA LINUX_MACHINE_ID
 
-# ---- test traits (docs/porting-board.md): the co-kernel's tests do not
-# run on this board yet; its QEMU probes and the native Linux boot do
-CHECK_TESTS := native
+# ---- test traits: what the QEMU tests and `make check` expect of this
+# board (the tests ask `make -s BOARD=<b> print-VAR`; each variable is
+# described in docs/porting-board.md, the baselines in docs/measuring.md)
+# bare: the co-kernel alone (test_bare.py, test_fault_bare.py); native:
+# the board's own Linux on the QEMU model (test_native_linux.py)
+CHECK_TESTS := native bare
+# worst case of the co-kernel alone, ns under -icount shift=0,sleep=off
+# -seed 1 (test_bare.py): the latency task's clock is TC3+TC4 at MCK/2,
+# so figures move in its 20.1 ns ticks (README.md, "Clocks")
+LATENCY_BASELINE_BARE_NS := 181
+# the co-kernel alone takes no host input, so its run repeats exactly
+LATENCY_SLACK_BARE_NS := 2
+# an RT task's fault is contained before Linux too: the co-kernel's vector
+# page sends an RT task's (SYS mode) undefined instruction and aborts to
+# arch_fault_entry (start.S rt_task_filter; test_fault_bare.py)
+RT_FAULTS_BARE := yes
+# the console is polled: the DBGU's interrupts stay off (board.c)
+CONSOLE_RX_IRQ := no
+
 # the native Linux's boot (tests/qemu/test_native_linux.py): its command
 # line, lines its log must hold (|-separated), the interrupt controller's
 # name in /proc/interrupts and the interrupts that must have counted there
