@@ -7,7 +7,8 @@ SUBMAKE := $(MAKE) --no-print-directory
 # boards whose QEMU tests `make check` runs, from CHECK_TESTS in each
 # bsp/<b>/board.mk: guest (every test, with the Linux guest), bare (the
 # co-kernel alone, test_bare.py, images built with NO_LINUX=1; RT faults
-# before Linux where the board contains them, test_fault_bare.py; on SH-4
+# before Linux where the board contains them, test_fault_bare.py; on ARM926
+# the high vectors and nothing written at PA 0, test_arch.py; on SH-4
 # the hand-over to a stand-in guest, test_sh4_handover.py; U-Boot from
 # flash, test_uboot_r2d.py, which skips boards without it; the SH-4 Linux
 # guest alone, under a stand-in and under the co-kernel, test_sh4_linux.py).
@@ -78,8 +79,8 @@ qemu-test:
 		$(foreach b,$(CHECK_BOARDS),--board=$(b)) .
 	@$(if $(CHECK_BARE_BOARDS),$(WITH_QEMU) cd tests/qemu && $(PYTHON) -m pytest -v \
 		-p no:cacheprovider $(foreach b,$(CHECK_BARE_BOARDS),--board=$(b)) \
-		test_bare.py test_fault_bare.py test_sh4_handover.py test_uboot_r2d.py \
-		test_sh4_linux.py)
+		test_bare.py test_fault_bare.py test_arch.py test_sh4_handover.py \
+		test_uboot_r2d.py test_sh4_linux.py)
 	@$(if $(CHECK_NATIVE_BOARDS),$(WITH_QEMU) cd tests/qemu && $(PYTHON) -m pytest -v \
 		-p no:cacheprovider $(foreach b,$(CHECK_NATIVE_BOARDS),--board=$(b)) \
 		test_native_linux.py)

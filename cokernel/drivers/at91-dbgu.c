@@ -2,9 +2,8 @@
 /*
  * at91-dbgu.c - Atmel AT91 Debug Unit (DBGU): a two-pin UART, the console
  * of both sides, polled. Register map: the "Debug Unit (DBGU)" chapter of
- * the AT91SAM9260 datasheet (Atmel 6221); the sections quoted are those
- * of the SAM9G20 datasheet (DS60001516A, chapter 30), whose DBGU is the
- * same block [SAM9G20 §30.x, same DBGU]. QEMU model: qemu/patches/0016
+ * the AT91SAM9260 datasheet (Atmel 6221), read in the SAM9G20 datasheet
+ * (DS60001516A), whose DBGU is the same block [SAM9G20, same DBGU]. QEMU model: qemu/patches/0016
  * (hw/char/atmel_usart.c with the dbgu property).
  */
 #include <stdint.h>
@@ -12,13 +11,13 @@
 #include <ck/ck.h>
 #include <drv/at91-dbgu.h>
 
-/* [§30.6, Table 30-3] */
+/* Debug Unit User Interface */
 #define DBGU_CR 0x000u          /* WO: control */
 #define DBGU_IDR 0x00cu         /* WO: interrupt disable */
 #define DBGU_SR 0x014u          /* RO: status */
 #define DBGU_RHR 0x018u         /* RO 8: receive holding */
 #define DBGU_THR 0x01cu         /* WO 8: transmit holding */
-#define DBGU_PTCR 0x120u        /* WO: PDC transfer control [§30.6.14, PDC chapter] */
+#define DBGU_PTCR 0x120u        /* WO: PDC transfer control (PDC chapter) */
 
 #define CR_RXEN (1u << 4)
 #define CR_TXEN (1u << 6)

@@ -5,9 +5,10 @@
  * channel 2 the one-shot RT event.
  *
  * Register map and behaviour: the "Timer Counter (TC)" chapter of the
- * AT91SAM9260 datasheet (Atmel 6221); the sections quoted are those of the
- * SAM9G20 datasheet (DS60001516A, chapter 33), whose TC is the same block
- * [SAM9G20 §33.x, same TC]. Bit layouts checked against Linux 6.1's
+ * AT91SAM9260 datasheet (Atmel 6221), read in the SAM9G20 datasheet
+ * (DS60001516A, chapter 33), whose TC is the same block [SAM9G20, same
+ * TC]: registers by name ("TC User Interface"), behaviour by the section
+ * numbers QEMU's model quotes too. Bit layouts checked against Linux 6.1's
  * include/soc/at91/atmel_tcb.h. QEMU model: qemu/patches/0012
  * (hw/timer/atmel_tc.c).
  *
@@ -21,7 +22,7 @@
 #include <arch/mmio.h>
 #include <drv/at91-tc.h>
 
-/* [§33.7, Table 33-5] channel n at 0x40 n; block registers at 0xc0 */
+/* TC User Interface: channel n at 0x40 n; block registers at 0xc0 */
 #define TC_CH(n) (0x40u * (n))
 #define TC_CCR 0x00u            /* WO: CLKEN, CLKDIS, SWTRG */
 #define TC_CMR 0x04u            /* RW: mode */
@@ -38,11 +39,11 @@
 #define CLOCK_HI TC_CH(1)       /* high half: channel 0's wraps */
 #define EVENT TC_CH(2)          /* the RT event */
 
-/* TC_CCR [§33.7.1] */
+/* TC_CCR */
 #define CCR_CLKEN 0x1u
 #define CCR_CLKDIS 0x2u
 #define CCR_SWTRG 0x4u
-/* TC_CMR, waveform mode [§33.7.3] */
+/* TC_CMR, waveform mode */
 #define CMR_TIMER_CLOCK1 0x0u   /* MCK/2 */
 #define CMR_XC1 0x6u
 #define CMR_CPCSTOP (1u << 6)   /* clock stopped at RC compare */
@@ -53,10 +54,10 @@
 #define CMR_ACPC_CLEAR (2u << 18)   /* TIOA at RC compare */
 #define CMR_ACPC_TOGGLE (3u << 18)
 #define CMR_ASWTRG_CLEAR (2u << 22) /* TIOA at a software trigger */
-/* TC_SR / IER / IDR [§33.7.7] */
+/* TC_SR / IER / IDR */
 #define SR_CPCS (1u << 4)       /* RC compare */
 #define SR_ALL 0xffu
-/* TC_BCR [§33.7.10], TC_BMR [§33.7.11] */
+/* TC_BCR, TC_BMR */
 #define BCR_SYNC 0x1u
 #define BMR_TC1XC1S_TIOA0 (2u << 2)
 

@@ -125,7 +125,15 @@ struct sim_mmio_counts {
 	unsigned long rt_masked;  /* those made with the RT class masked */
 };
 struct sim_mmio_counts sim_mmio_counts(void);
+/* sim_mmio_reset() also removes the access hook */
 void sim_mmio_reset(void);
+/**
+ * sim_mmio_set_hook() - call @hook(@addr, @arg) before every driver
+ * register access (read or write) from now on: a test's model of a device
+ * whose registers change by themselves (a running counter) updates them
+ * there. NULL removes it.
+ */
+void sim_mmio_set_hook(void (*hook)(uintptr_t addr, void *arg), void *arg);
 
 /**
  * sim_task() - ck_task_create() on a zeroed @t with a stack from the sim's

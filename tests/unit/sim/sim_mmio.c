@@ -4,10 +4,19 @@
 #include <arch/mmio.h>
 
 static struct sim_mmio_counts counts;
+static void (*access_hook)(uintptr_t addr, void *arg);
+static void *access_hook_arg;
+
+void sim_mmio_set_hook(void (*hook)(uintptr_t addr, void *arg), void *arg)
+{
+	access_hook = hook;
+	access_hook_arg = arg;
+}
 
 void sim_mmio_count(uintptr_t addr)
 {
-	(void)addr;
+	if (access_hook)
+		access_hook(addr, access_hook_arg);
 	counts.total++;
 	if (sim_rt_masked())
 		counts.rt_masked++;
@@ -22,4 +31,6 @@ void sim_mmio_reset(void)
 {
 	counts.total = 0;
 	counts.rt_masked = 0;
+	access_hook = NULL;
+	access_hook_arg = NULL;
 }

@@ -43,7 +43,8 @@ void aic_soft_clear(const struct ck_pic *pic, unsigned int line);
  * the sources in @edge_lines (bit n = source n) edge-triggered, the
  * others level-sensitive (an internal source: high level; the external
  * FIQ and IRQ0-2 pins: low level), all at priority 0; the priority
- * stack emptied (eight AIC_EOICR writes: a loader may have left it
+ * stack emptied (eight AIC_EOICR writes, as Linux 6.1's
+ * drivers/irqchip/irq-atmel-aic.c does at init: a loader may have left it
  * pushed), protect mode and the general mask off.
  * Only an edge source can be raised by software (aic_soft_raise()), so
  * @edge_lines must hold the doorbell line and any soft RT line; a line a

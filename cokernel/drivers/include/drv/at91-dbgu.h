@@ -34,7 +34,7 @@ int at91_dbgu_getc(const struct ck_uart *uart);
  * channels stopped, receiver and transmitter on, error flags cleared;
  * the mode and baud rate stay as the loader set them (DBGU_MR, DBGU_BRGR).
  * Source: "Debug Unit (DBGU)" chapter of the AT91SAM9260 datasheet
- * [SAM9G20 §30.5, same DBGU].
+ * [SAM9G20, same DBGU].
  * Context: init, @uart->dev->va mapped.
  */
 void at91_dbgu_init(const struct ck_uart *uart);

@@ -20,11 +20,12 @@
 /* The event channel's largest count: its counter is 16 bits wide. */
 #define AT91_TC_EVENT_MAX_TICKS 0xffffu
 
-/*
- * at91_tc_first_wrap_ticks() - the 32-bit clock's first wrap after
+/**
+ * at91_tc_first_wrap_ticks() - when the 32-bit clock first wraps after
  * at91_tc_init(dev, @ticks) started it: @ticks rounded up to a whole
- * number of wraps of channel 0 (65536 ticks), from 2 (131072 ticks, the
- * least) to 65536 of them (0: 2^32).
+ * number of wraps of channel 0 (65536 ticks), from 2 of them (131072
+ * ticks, the least) to 65536 (0 asks for that: 2^32).
+ * Return: ticks of MCK/2 from the start. Context: any.
  */
 uint64_t at91_tc_first_wrap_ticks(uint32_t ticks);
 
@@ -39,9 +40,9 @@ uint64_t at91_tc_first_wrap_ticks(uint32_t ticks);
  * clocking it from channel 0's TIOA toggled every other tick: a busy wait
  * of up to 4 ticks of MCK/2 per count (5.3 ms at the most), at boot only.
  * The peripheral clocks of the block's channels must be on (PMC_PCER,
- * the board's part).
+ * the board's part: drv/at91-pmc.h).
  * Source: "Timer Counter (TC)" chapter of the AT91SAM9260 datasheet
- * [SAM9G20 §33.5-33.6, same TC]; the chaining as Linux 6.1's
+ * [SAM9G20 ch. 33, same TC]; the chaining as Linux 6.1's
  * drivers/clocksource/timer-atmel-tcb.c sets it up.
  * Context: init, RT masked, @dev->va mapped.
  */
