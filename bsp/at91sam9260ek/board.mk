@@ -136,7 +136,7 @@ FIT_ARCH := arm
 # code from 0x23f8f000, its control DTB at 0x23eea7b0 and its stack
 # below, from 0x23eea790 (`bdinfo`). bootm copies the co-kernel to its load
 # address (its region's start, 0x23d00000) while U-Boot runs, so its raw
-# image must end below the stack: at most 0x23ed0000, 90 KiB under the
+# image must end below the stack: at most 0x23ed0000, 106 KiB under the
 # stack's start (mk/fit.mk checks the size)
 UBOOT_KERNEL_MAX := 0x1d0000
 # ---- end of the U-Boot and FIT block
