@@ -3,9 +3,10 @@
 # (flattened image tree, mkimage) holding the co-kernel and, when the board
 # has a Linux guest, the Linux payload as loadables, all with hashes.
 #   make image  -> also $(B)/cokernel.itb on boards whose board.mk names
-#                  UBOOT_BIOS (the U-Boot QEMU boots it with) and FIT_ARCH
-#                  and, on boards whose U-Boot runs from NOR flash and is
-#                  built here (UBOOT_DEFCONFIG: r2d), $(B)/u-boot.bin and
+#                  UBOOT_BIOS (the U-Boot QEMU boots it with) and FIT_ARCH;
+#                  on boards whose U-Boot is built here (UBOOT_DEFCONFIG:
+#                  r2d, at91sam9260ek) $(B)/u-boot.bin, and where it runs
+#                  from NOR flash (UBOOT_FLASH := yes: r2d)
 #                  $(B)/cokernel.flash, the whole flash (mk/uboot-flash.sh)
 #   make uboot  -> $(B)/u-boot.bin alone (those boards; on the others it
 #                  says which boards build or boot U-Boot, and fails)
@@ -41,10 +42,20 @@ $(B)/cokernel.bin: $(FIT_ELF) $(CK_MODE_STAMP)
 $(B)/cokernel.its: $(FIT_ELF) $(FIT_INPUTS) mk/fit-its.sh mk/fit.mk $(CK_MODE_STAMP)
 	@CROSS=$(CROSS) mk/fit-its.sh $(FIT_ARCH) $(FIT_ELF) cokernel.bin $(FIT_LOADABLES) > $@
 
-$(FIT_ITB): $(B)/cokernel.its $(B)/cokernel.bin
+# A FIT that U-Boot boots from RAM (a built U-Boot not in flash:
+# at91sam9260ek) sits at U-Boot's load address, CONFIG_SYS_LOAD_ADDR of
+# its final .config: what bootm copies out of it must miss it and each
+# other (mk/fit-ram-check.sh)
+FIT_RAM_CHECK := $(if $(UBOOT_DEFCONFIG),$(if $(filter yes,$(UBOOT_FLASH)),,yes))
+
+$(FIT_ITB): $(B)/cokernel.its $(B)/cokernel.bin $(if $(FIT_RAM_CHECK),$(UBOOT_BIOS) mk/fit-ram-check.sh)
 	@echo "  FIT     $@"
 	@cd $(B) && SOURCE_DATE_EPOCH=$$(git -C $(TOP) log -1 --format=%ct 2>/dev/null || echo 0) \
 		mkimage -q -f cokernel.its $@
+	@$(if $(FIT_RAM_CHECK),at=$$(sed -n 's/^CONFIG_SYS_LOAD_ADDR=//p' $(UBOOT_BIOS:.bin=.config)) && \
+		[ -n "$$at" ] && mk/fit-ram-check.sh $@ $$at || \
+		{ echo "$@: U-Boot at $(UBOOT_BIOS) cannot boot it from its load address" >&2; \
+		rm -f $@; exit 1; })
 
 image: $(FIT_ITB)
 
@@ -53,9 +64,8 @@ image: $(FIT_ITB)
 # cached by its inputs; the script runs every time (a second once cached)
 # and the copy in $(B) changes only when the build does. Beside it,
 # u-boot.config: the final .config, which holds the flash layout
-# mk/uboot-flash.sh follows.
+# mk/uboot-flash.sh follows, or the FIT's load address in RAM.
 ifneq ($(UBOOT_DEFCONFIG),)
-UBOOT_FLASH_IMAGE := $(B)/cokernel.flash
 UBOOT_BUILD = CK_CACHE=$(CK_CACHE) JOBS=$(JOBS) mk/uboot-build.sh $(UBOOT_DEFCONFIG) \
 	$(UBOOT_FRAGMENT) $(CROSS) $(UBOOT_CFLAGS)
 
@@ -68,11 +78,16 @@ $(UBOOT_BIOS): uboot-always | $(TOOLCHAIN_DEPS)
 		{ cmp -s $$ub $@ && cmp -s $${ub%.bin}.config $(@:.bin=.config) || \
 		{ echo "  U-BOOT  $@"; cp $${ub%.bin}.config $(@:.bin=.config) && cp $$ub $@; }; }
 
+image: $(UBOOT_BIOS)
+
+ifeq ($(UBOOT_FLASH),yes)
+UBOOT_FLASH_IMAGE := $(B)/cokernel.flash
 $(UBOOT_FLASH_IMAGE): $(FIT_ITB) $(UBOOT_BIOS) mk/uboot-flash.sh
 	@echo "  FLASH   $@"
 	@mk/uboot-flash.sh $(UBOOT_BIOS) $(FIT_ITB) $@
 
 image: $(UBOOT_FLASH_IMAGE)
+endif
 endif
 endif
 

@@ -38,7 +38,6 @@ BOARD_C_VARS := RT_CLOCK_FIRST_WRAP_MS TEST_SOFT_RT_LINE
 # test trait: the wraps' period, 2^32 ticks at 49.664 MHz, ms
 RT_CLOCK_WRAP_PERIOD_MS := 86480
 
-
 LINUX_ARCH := arm
 LINUX_CROSS := arm-linux-gnueabi-
 BUSYBOX_ARCH := armel
@@ -141,3 +140,28 @@ RT_ALIGN_FAULT := yes
 # TC3+TC4's 20.1 ns
 LATENCY_BASELINE_TASK_NS := 181
 LATENCY_BASELINE_HANDLER_NS := 101
+
+# ---- U-Boot and the FIT (mk/fit.mk, mk/uboot-build.sh,
+# bsp/at91sam9260ek/uboot.config; flashing a real board: README.md)
+# U-Boot runs from SDRAM, where AT91Bootstrap copies it on a real board
+# (from NAND: at91sam9260ek_nandflash_defconfig, plus the project's
+# fragment): built here from Debian's u-boot source with the co-kernel's
+# compiler. What `make image` writes besides the ELFs: $(B)/cokernel.itb
+# (the FIT: the co-kernel as its kernel, loaded and entered at its
+# physical address, the Linux payload as loadables) and $(B)/u-boot.bin
+# with its final .config, $(B)/u-boot.config. qemu/run-at91sam9260ek boots
+# a .itb through it: U-Boot at its TEXT_BASE (0x21f00000) with the CPU
+# started there, the FIT at its load address (0x22800000; mk/fit.mk checks
+# that nothing bootm copies out of the FIT lands on it).
+UBOOT_DEFCONFIG := at91sam9260ek_nandflash_defconfig
+UBOOT_FRAGMENT := bsp/at91sam9260ek/uboot.config
+UBOOT_BIOS := $(B)/u-boot.bin
+FIT_ARCH := arm
+# U-Boot relocates itself to the top of SDRAM, into the co-kernel's region:
+# code from 0x23f8f000, its control DTB at 0x23eea7b0 and its stack
+# below, from 0x23eea790 (`bdinfo`). bootm copies the co-kernel to its load
+# address (its region's start, 0x23d00000) while U-Boot runs, so its raw
+# image must end below the stack: at most 0x23ed0000, 106 KiB under the
+# stack's start (mk/fit.mk checks the size)
+UBOOT_KERNEL_MAX := 0x1d0000
+# ---- end of the U-Boot and FIT block
