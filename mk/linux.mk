@@ -81,7 +81,7 @@ dts/%-guest.dts:
 	@exit 1
 
 ifneq ($(LINUX_DTB),no)
-$(GUEST_DTB_FILE): dts/$(BOARD)-guest.dts $(B)/guest-chosen.dtsi bsp/$(BOARD)/board.mk
+$(GUEST_DTB_FILE): dts/$(BOARD)-guest.dts $(wildcard dts/*.dtsi) $(B)/guest-chosen.dtsi bsp/$(BOARD)/board.mk
 	@mkdir -p $(@D)
 	@echo "  DTC     $@"
 	@cpp -nostdinc -undef -x assembler-with-cpp -P -I$(B) -Idts $(DTS_DEFS) $< | \

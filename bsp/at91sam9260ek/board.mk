@@ -2,8 +2,8 @@
 # at91sam9260ek (Atmel AT91SAM9260-EK; QEMU -M at91sam9260ek, the project's
 # model: qemu/README.md; ARM926EJ-S, 64 MiB SDRAM at 0x20000000): board
 # data for the build. Memory map, devices, clocks: README.md beside this
-# file. The co-kernel runs alone here (its Linux guest is still to come);
-# the board's native Linux builds and boots too (make linux-native).
+# file. The co-kernel runs with its Linux 6.1 guest; the board's native
+# Linux builds and boots too (make linux-native).
 
 ARCH := arm926
 CROSS := arm-none-eabi-
@@ -19,7 +19,8 @@ TIMER_GRAVITY_NS ?= 50
 DRIVERS := aic at91-tc at91-dbgu at91-pmc
 # the AIC lines Linux owns, in vIRQ order (mk/virq.mk): 1 = the SYS line
 # (PIT, RTT, PMC, RSTC, WDT and the DBGU ORed), one vIRQ Linux's drivers
-# share as they do natively. Every other line is the co-kernel's or unused.
+# share as they do natively (the guest drives the PIT, its timer, and the
+# RSTC, which raises none). Every other line is the co-kernel's or unused.
 LINUX_IRQ_LINES := 1
 # an AIC source nothing drives (USART5, Linux's uart1: disabled in the
 # EK's device tree, unmodelled in QEMU), edge-triggered and raisable by
@@ -36,8 +37,6 @@ RT_CLOCK_FIRST_WRAP_MS ?= 1800
 BOARD_C_VARS := RT_CLOCK_FIRST_WRAP_MS TEST_SOFT_RT_LINE
 # test trait: the wraps' period, 2^32 ticks at 49.664 MHz, ms
 RT_CLOCK_WRAP_PERIOD_MS := 86480
-
-LINUX_GUEST := no
 
 LINUX_ARCH := arm
 LINUX_CROSS := arm-linux-gnueabi-
@@ -80,9 +79,10 @@ BOARD_MAP_VARS := RAM_PA RAM_SIZE CK_LINEAR_VA CK_REGION_PA CK_REGION_SIZE \
 # ---- test traits: what the QEMU tests and `make check` expect of this
 # board (the tests ask `make -s BOARD=<b> print-VAR`; each variable is
 # described in docs/porting-board.md, the baselines in docs/measuring.md)
-# bare: the co-kernel alone (test_bare.py, test_fault_bare.py); native:
-# the board's own Linux on the QEMU model (test_native_linux.py)
-CHECK_TESTS := native bare
+# guest: every QEMU test, with the Linux guest (the co-kernel alone's
+# among them: test_bare.py, test_fault_bare.py); native: the board's own
+# Linux on the QEMU model (test_native_linux.py)
+CHECK_TESTS := guest native
 # worst case of the co-kernel alone, ns under -icount shift=0,sleep=off
 # -seed 1 (test_bare.py): the latency task's clock is TC3+TC4 at MCK/2,
 # so figures move in its 20.1 ns ticks (README.md, "Clocks")
@@ -101,7 +101,10 @@ LATENCY_EXTRA_TASK_NS := 70
 # page sends an RT task's (SYS mode) undefined instruction and aborts to
 # arch_fault_entry (start.S rt_task_filter; test_fault_bare.py)
 RT_FAULTS_BARE := yes
-# the console is polled: the DBGU's interrupts stay off (board.c)
+# the console is polled: the DBGU's interrupts stay off (board.c: its
+# receive interrupt is on the SYS line, which is Linux's), so input raises
+# no console vIRQ; Linux's hvc reads the DBGU when a 10 ms timer kicks it
+# (linux-guest/drivers/cokernel/hvc.c)
 CONSOLE_RX_IRQ := no
 
 # the native Linux's boot (tests/qemu/test_native_linux.py): its command
@@ -115,6 +118,28 @@ LINUX_NATIVE_EXPECT := AT91: Detected SoC: at91sam9260|ttyS0 at MMIO 0xfffff200|
 LINUX_NATIVE_IRQ_CHIP := atmel-aic
 # the DBGU (on the SYS line, source 1) and the TCB clockevent (TC2, 19)
 LINUX_NATIVE_IRQS := atmel_usart_serial.0.auto|tc_clkevt
+
+# ---- the Linux guest (dts/at91sam9260ek-guest.dts,
+# linux-guest/configs/at91sam9260ek.fragment)
+# the uncompressed kernel: no decompressor run while RT is paused
+LINUX_IMAGE := Image
+# test traits of the guest (docs/porting-board.md): /proc/interrupts shows
+# the vPIC chip, Linux's PIT (drivers/clocksource/timer-atmel-pit.c
+# requests its interrupt as at91_tick) and the hvc console
+LINUX_IRQ_CHIP := vPIC
+LINUX_IRQ_TIMER := at91_tick
+LINUX_IRQ_CONSOLE := hvc_console
+# ARM Linux has no PTRACE_SINGLESTEP: sstep says single-stepping is not
+# supported and exits 2 (linux-guest/tools/sstep.c)
+LINUX_PTRACE_SINGLESTEP := no
+# a misaligned word load of an RT task is an alignment fault once Linux
+# runs (Linux sets SCTLR.A): test_fault.py's `align`
+RT_ALIGN_FAULT := yes
+# worst cases with Linux, instructions under -icount shift=0,sleep=off
+# -seed 1 (make bench: README.md, "The Linux guest"); the clock steps are
+# TC3+TC4's 20.1 ns
+LATENCY_BASELINE_TASK_NS := 181
+LATENCY_BASELINE_HANDLER_NS := 101
 
 # ---- U-Boot and the FIT (mk/fit.mk, mk/uboot-build.sh,
 # bsp/at91sam9260ek/uboot.config; flashing a real board: README.md)

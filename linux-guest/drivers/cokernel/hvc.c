@@ -7,10 +7,13 @@
  * interleaving mid-line. Input raises CK_VIRQ_SOFT_CONSOLE (the UART's receive
  * line, which the co-kernel hands over as a level vIRQ), so typing is seen
  * at once instead of at the hvc core's polling interval (up to 2 s).
- * On SH the co-kernel has no route for the SCIF's receive interrupt yet
- * (bsp/r2d/board.c uart_rx_line -1: input raises no console vIRQ), so
- * there a timer also kicks the hvc core every CK_HVC_POLL_MS, which then
- * reads console_read().
+ * Where input raises no console vIRQ, a timer also kicks the hvc core every
+ * CK_HVC_POLL_MS, which then reads console_read(): on SH the co-kernel has
+ * no route for the SCIF's receive interrupt yet (bsp/r2d/board.c
+ * uart_rx_line -1); on AT91 the DBGU's receive interrupt is ORed into the
+ * SYS line (AIC 1) with Linux's PIT (Linux's at91sam9260.dtsi: both nodes
+ * have interrupts = <1 ...>), so the co-kernel keeps it disabled at the
+ * DBGU (bsp/at91sam9260ek).
  */
 #include <linux/console.h>
 #include <linux/init.h>
@@ -65,7 +68,7 @@ static int __init ck_hvc_console_init(void)
 }
 console_initcall(ck_hvc_console_init);
 
-/* SH: how often the hvc core looks for console input (see the top) */
+/* SH, AT91: how often the hvc core looks for console input (see the top) */
 #define CK_HVC_POLL_MS 10
 
 static void ck_hvc_poll_fn(struct timer_list *t)
@@ -89,7 +92,7 @@ static int __init ck_hvc_init(void)
 	hp = hvc_alloc(0, irq, &ck_hvc_ops, 256);
 	if (IS_ERR(hp))
 		return PTR_ERR(hp);
-	if (IS_ENABLED(CONFIG_SUPERH))
+	if (IS_ENABLED(CONFIG_SUPERH) || IS_ENABLED(CONFIG_ARCH_AT91))
 		mod_timer(&ck_hvc_poll, jiffies + 1);
 	return 0;
 }
