@@ -23,6 +23,9 @@ PYTHON := /usr/bin/python3
 
 include mk/sh4.mk
 include bsp/$(BOARD)/board.mk
+# the board's make files: its board.mk and what that includes (another
+# board's, bsp/common/*.mk): what a build that reads board data depends on
+BOARD_MK := $(filter bsp/%.mk,$(MAKEFILE_LIST))
 include mk/virq.mk
 # yes, or no for a port whose Linux guest is still to come (LINUX_GUEST :=
 # no in its board.mk): it builds and runs the co-kernel alone

@@ -106,12 +106,12 @@ $(call ck_stamp,$(CK_OBJS_LIST),$(CK_OBJS))
 .PHONY: cokernel image
 cokernel: $(CK_ELF)
 
-$(CK_OUT)/%.o: %.c $(CK_ASM_OFFSETS) bsp/$(BOARD)/board.mk | $(TOOLCHAIN_DEPS)
+$(CK_OUT)/%.o: %.c $(CK_ASM_OFFSETS) $(BOARD_MK) | $(TOOLCHAIN_DEPS)
 	@mkdir -p $(@D)
 	@echo "  CC      $<"
 	@$(CK_CC) $(CK_CPPFLAGS) $(CK_CFLAGS) -MMD -MP -c -o $@ $<
 
-$(CK_OUT)/%.o: %.S $(CK_ASM_OFFSETS) bsp/$(BOARD)/board.mk | $(TOOLCHAIN_DEPS)
+$(CK_OUT)/%.o: %.S $(CK_ASM_OFFSETS) $(BOARD_MK) | $(TOOLCHAIN_DEPS)
 	@mkdir -p $(@D)
 	@echo "  AS      $<"
 	@$(CK_CC) $(CK_CPPFLAGS) $(CK_ASFLAGS) -MMD -MP -c -o $@ $<
@@ -130,7 +130,7 @@ $(CK_ASM_OFFSETS): $(CK_OUT)/asm-offsets.s
 
 # Link scripts: the arch script preprocessed with the board map; payload.ld
 # found by -L: empty for the co-kernel alone, the payload for the image.
-$(CK_LDS): $(CK_ARCH_DIR)/cokernel.lds bsp/$(BOARD)/board.mk
+$(CK_LDS): $(CK_ARCH_DIR)/cokernel.lds $(BOARD_MK)
 	@mkdir -p $(@D)
 	@$(CK_CC) -E -P -x c -undef $(CK_BOARD_DEFS) -o $@ $<
 
@@ -138,7 +138,7 @@ $(CK_OUT)/ld-alone/payload.ld: mk/cokernel.mk
 	@mkdir -p $(@D) && printf '%s = 0;\n' __ck_linux_kernel_bytes \
 		__ck_linux_dtb_bytes __ck_linux_initrd_bytes > $@
 
-$(CK_OUT)/ld-image/payload.ld: mk/payload.lds bsp/$(BOARD)/board.mk
+$(CK_OUT)/ld-image/payload.ld: mk/payload.lds $(BOARD_MK)
 	@mkdir -p $(@D)
 	@$(CK_CC) -E -P -x c -undef $(CK_BOARD_DEFS) -o $@ $<
 

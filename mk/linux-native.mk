@@ -20,7 +20,7 @@ linux-native:
 else
 linux-native: $(LINUX_NATIVE_ZIMAGE) $(INITRAMFS_FILE)
 
-$(LINUX_NATIVE_ZIMAGE): mk/linux-native-build.sh bsp/$(BOARD)/board.mk | $(TOOLCHAIN_DEPS)
+$(LINUX_NATIVE_ZIMAGE): mk/linux-native-build.sh $(BOARD_MK) | $(TOOLCHAIN_DEPS)
 	@CK_CACHE=$(CK_CACHE) JOBS=$(JOBS) mk/linux-native-build.sh $(BOARD) $(LINUX_ARCH) \
 		$(LINUX_CROSS) $(LINUX_NATIVE_DEFCONFIG) $(LINUX_NATIVE_DTB) $(LINUX_NATIVE_OUT)
 endif

@@ -65,7 +65,7 @@ linux: $(LINUX_IMAGE_FILE) $(LINUX_PAYLOAD_FILE)
 dtb: $(GUEST_DTB_FILE)
 endif
 
-$(B)/guest-chosen.dtsi: $(INITRAMFS_FILE) bsp/$(BOARD)/board.mk
+$(B)/guest-chosen.dtsi: $(INITRAMFS_FILE) $(BOARD_MK)
 	@mkdir -p $(@D)
 	@size=$$(stat -c %s $(INITRAMFS_FILE)); \
 	printf '/ { chosen { linux,initrd-start = <0x%x>; linux,initrd-end = <0x%x>; }; };\n' \
@@ -81,7 +81,7 @@ dts/%-guest.dts:
 	@exit 1
 
 ifneq ($(LINUX_DTB),no)
-$(GUEST_DTB_FILE): dts/$(BOARD)-guest.dts $(wildcard dts/*.dtsi) $(B)/guest-chosen.dtsi bsp/$(BOARD)/board.mk
+$(GUEST_DTB_FILE): dts/$(BOARD)-guest.dts $(wildcard dts/*.dtsi) $(B)/guest-chosen.dtsi $(BOARD_MK)
 	@mkdir -p $(@D)
 	@echo "  DTC     $@"
 	@cpp -nostdinc -undef -x assembler-with-cpp -P -I$(B) -Idts $(DTS_DEFS) $< | \

@@ -18,6 +18,9 @@ SUBMAKE := $(MAKE) --no-print-directory
 CHECK_BOARDS ?= $(call ck_boards_where,CHECK_TESTS,guest)
 CHECK_BARE_BOARDS ?= $(call ck_boards_where,CHECK_TESTS,bare)
 CHECK_NATIVE_BOARDS ?= $(call ck_boards_where,CHECK_TESTS,native)
+# the native boot of a guest board runs with the rest of its tests (the
+# whole directory); this list runs test_native_linux.py alone
+CHECK_NATIVE_ONLY = $(filter-out $(CHECK_BOARDS),$(CHECK_NATIVE_BOARDS))
 ifneq ($(filter-out guest bare native,$(CHECK_TESTS)),)
 $(error bsp/$(BOARD)/board.mk: CHECK_TESTS := $(CHECK_TESTS): guest, bare, native or nothing expected)
 endif
@@ -81,8 +84,8 @@ qemu-test:
 		-p no:cacheprovider $(foreach b,$(CHECK_BARE_BOARDS),--board=$(b)) \
 		test_bare.py test_fault_bare.py test_arch.py test_sh4_handover.py \
 		test_uboot_r2d.py test_sh4_linux.py)
-	@$(if $(CHECK_NATIVE_BOARDS),$(WITH_QEMU) cd tests/qemu && $(PYTHON) -m pytest -v \
-		-p no:cacheprovider $(foreach b,$(CHECK_NATIVE_BOARDS),--board=$(b)) \
+	@$(if $(CHECK_NATIVE_ONLY),$(WITH_QEMU) cd tests/qemu && $(PYTHON) -m pytest -v \
+		-p no:cacheprovider $(foreach b,$(CHECK_NATIVE_ONLY),--board=$(b)) \
 		test_native_linux.py)
 
 bench:

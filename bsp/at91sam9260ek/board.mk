@@ -7,8 +7,8 @@
 
 ARCH := arm926
 CROSS := arm-none-eabi-
-# no VFP on the AT91SAM9260 (QEMU's arm926 has one): soft float
-CPUFLAGS := -mcpu=arm926ej-s -marm -mfloat-abi=soft
+# CPU flags (soft float: no VFP on the AT91SAM9260), newlib, the VFP ban
+include bsp/common/arm926.mk
 # RT timer anticipation (cokernel/include/ck/hw.h gravity_ns): TC5 is
 # armed this long before a timer's expiry (in its 20.1 ns ticks); the
 # rest is waited out on the clock, so no timer runs early. Below the FIQ's

@@ -4,24 +4,7 @@
 
 ARCH := arm926
 CROSS := arm-none-eabi-
-CPUFLAGS := -mcpu=arm926ej-s -marm -mfloat-abi=soft
-# The RT programs link newlib (mk/newlib.mk): Debian's prebuilt
-# libnewlib-arm-none-eabi in the multilib CPUFLAGS select, '.' (ARMv4T,
-# soft-float, no VFP instruction: an ARM926 board may have no VFP, the
-# AT91SAM9260 has none, while QEMU's arm926 has one); the build refuses a
-# multilib built for an FPU (mk/newlib-prebuilt.sh).
-NEWLIB := arm-none-eabi
-NEWLIB_PREBUILT := yes
-# malloc's arena (init only: README.md, newlib), bytes
-NEWLIB_HEAP_BYTES := 65536
-# No VFP code in the co-kernel: the link fails if its disassembly holds a
-# VFP instruction, or any of coprocessors 10 and 11, as objdump prints them
-# (mk/cokernel.mk): UAL (vmov, vldr, vmrs, vadd.f64, vpush...), pre-UAL
-# (fldmiax, fstmiax; an older objdump's fldd, fmrx...), and the generic
-# coprocessor forms of p10/p11 (ldc, stc, mcr, mrc, mrrc, cdp, mcrr and
-# their 2, l and condition variants, "\t11,"). No ARMv5 integer mnemonic
-# begins with v or f.
-CK_FORBIDDEN_INSNS := v[a-z0-9]+(\.[a-z0-9]+)*|f[a-z0-9]+|(cdp|ldc|stc|mcr|mrc|mrrc)[a-z0-9]*\t1[01],
+include bsp/common/arm926.mk
 # RT timer anticipation (cokernel/include/ck/hw.h gravity_ns): the SP804 is
 # armed this long before a timer's expiry; the rest is waited out on the
 # clock, so no timer runs early. Below the FIQ's cost up to the clock read
@@ -94,8 +77,3 @@ RT_FAULTS_BARE := yes
 # runs (Linux sets SCTLR.A; the co-kernel alone runs with A=0):
 # test_fault.py's `align`
 RT_ALIGN_FAULT := yes
-# a VFP instruction an RT program might hold, and CPU flags that select
-# newlib's VFP multilib: the link and `make newlib` must refuse them
-# (tests/qemu/test_forbidden_insns.py)
-TEST_FORBIDDEN_ASM := .fpu vfp; vmov s15, r0
-TEST_FPU_CPUFLAGS := -mcpu=arm926ej-s -marm -mfloat-abi=softfp
