@@ -27,7 +27,7 @@ UNIT_CORE_SRCS := $(filter-out %/string.c %/main.c,\
 	$(wildcard $(TOP)/cokernel/core/*.c))
 UNIT_IPC_SRCS := $(wildcard $(TOP)/ipc/*.c)
 # the drivers without CPU instructions, over host memory (sim/arch/mmio.h)
-UNIT_DRV_SRCS := $(addprefix $(TOP)/cokernel/drivers/,aic.c at91-dbgu.c at91-pmc.c at91-tc.c mpic.c \
+UNIT_DRV_SRCS := $(addprefix $(TOP)/cokernel/drivers/,aic.c at91-dbgu.c at91-pmc.c at91-rtt.c at91-tc.c mpic.c \
 	ns16550.c pl011.c pl190.c sh-tmu.c sp804.c) \
 	$(addprefix $(TOP)/cokernel/lib/libfdt/,fdt.c fdt_ro.c fdt_sw.c)
 UNIT_SIM_SRCS := $(wildcard $(UNIT_DIR)/sim/*.c)

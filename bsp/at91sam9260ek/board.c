@@ -11,12 +11,14 @@
 #include <drv/aic.h>
 #include <drv/at91-dbgu.h>
 #include <drv/at91-pmc.h>
+#include <drv/at91-rtt.h>
 #include <drv/at91-tc.h>
 
 #define AIC_PA 0xfffff000u
 #define DBGU_PA 0xfffff200u      /* the AIC's page, +0x200 */
 #define TCB1_PA 0xfffdc000u      /* TC3-TC5 */
 #define PMC_PA 0xfffffc00u       /* read and set once, before Linux */
+#define RTT_PA 0xfffffd20u       /* its interrupts off once, before Linux */
 
 /* AIC sources (peripheral identifiers) */
 #define TC5_LINE 28u             /* TC block 1, channel 2: the RT event */
@@ -63,6 +65,8 @@ static const struct ck_pic aic = {
 
 static const struct ck_dev pmc = { .name = "pmc", .phys = PMC_PA, .size = 0x100,
 				   .va = PMC_PA };
+static const struct ck_dev rtt = { .name = "rtt", .phys = RTT_PA, .size = 0x10,
+				   .va = RTT_PA };
 
 /* .hz: MCK/2, from the PMC at bsp_init() */
 static struct ck_clocksource clock = {
@@ -125,7 +129,8 @@ const struct ck_board ck_board = {
  * start.S maps the top MiB, which holds them all, TC block 1 and the PMC
  * included). The peripheral clocks of TC3-TC5 are switched on (the loader
  * leaves them off): once, before Linux, whose clock driver must then
- * leave them on (README.md).
+ * leave them on (README.md). The RTT's interrupts go off, as Linux's own
+ * AIC driver would do (drv/at91-rtt.h).
  */
 void bsp_init(void)
 {
@@ -143,6 +148,7 @@ void bsp_init(void)
 	first_wrap = clock.hz * BOARD_RT_CLOCK_FIRST_WRAP_MS / 1000u;
 	at91_pmc_clocks_on(&pmc, TCB1_IDS);
 	aic_init(&aic, 1u << DOORBELL_LINE | 1u << SOFT_RT_LINE);
+	at91_rtt_irqs_off(&rtt);          /* on the SYS line Linux takes */
 	at91_tc_init(&devs[DEV_TCB1], first_wrap > UINT32_MAX ? UINT32_MAX
 							      : (uint32_t)first_wrap);
 	at91_dbgu_init(&dbgu);

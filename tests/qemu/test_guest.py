@@ -311,6 +311,38 @@ def test_fit_boots_through_uboot_to_a_linux_shell(board):
         s.close()
 
 
+def test_linux_keeps_its_lines_when_the_loader_left_an_interrupt_on(board):
+    """A boot loader may leave a device's interrupt enabled on a line Linux
+    owns, which Linux's own interrupt-controller driver quiets natively
+    and the co-kernel must quiet in its place, since that driver does not
+    bind under it (AT91: the RTT on the SYS line, beside Linux's PIT).
+    U-Boot's prompt runs the board's LOADER_LEFT_ON_CMD (board.mk) before
+    it boots the FIT: Linux must still reach its shell with its timer's
+    vIRQ counting and no "nobody cared" disabling the line."""
+    cmd = make_var(board, "LOADER_LEFT_ON_CMD")
+    itb = fit_image(board)
+    if not cmd:
+        pytest.skip(f"{board}: no LOADER_LEFT_ON_CMD in board.mk (no device a loader "
+                    f"leaves on that Linux's native interrupt driver quiets)")
+    s = Session(board, image=itb, logname="loader-left-on")
+    try:
+        s.expect(r"Hit any key to stop autoboot", timeout=60)
+        s.child.send(" ")
+        s.expect(r"=> ", timeout=30)
+        s.sendline(cmd)
+        s.expect(r"=> ", timeout=30)
+        s.sendline("boot")
+        s.boot()
+        timer = make_var(board, "LINUX_IRQ_TIMER")
+        rc, out = s.sh("cat /proc/interrupts; sleep 1; cat /proc/interrupts", timeout=60)
+        assert rc == 0, out
+        counts = [int(l.split()[1]) for l in out if re.search(timer, l)]
+        assert len(counts) == 2 and counts[1] > counts[0], (timer, out)
+        assert "nobody cared" not in s.log, "Linux disabled a line nobody handled"
+    finally:
+        s.close()
+
+
 # guest seconds sstep may take to find that the kernel cannot single-step
 # (its watchdog gives a step 1 s)
 SSTEP_CANNOT_S = 5

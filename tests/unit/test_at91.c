@@ -12,6 +12,7 @@
 #include <string.h>
 #include <drv/aic.h>
 #include <drv/at91-pmc.h>
+#include <drv/at91-rtt.h>
 #include <drv/at91-tc.h>
 #include "sim_test.h"
 
@@ -246,6 +247,32 @@ static void pmc_mck(void **state)
 	assert_int_equal(mck(PLL(96, 9), 0, MCKR(2, 0, 3)), 0u);
 }
 
+/* ---- at91_rtt_irqs_off(): RTT_MR ALMIEN (16), RTTINCIEN (17) cleared,
+ * RTPRES (15:0) kept, RTTRST (18) never written 1, whatever a loader left */
+
+static uint8_t rtt_regs[0x10] __attribute__((aligned(4)));
+
+static uint32_t rtt_mr_after(uint32_t mr)
+{
+	struct ck_dev dev = { .name = "rtt", .va = (uintptr_t)rtt_regs };
+
+	reg_set(rtt_regs, 0, mr);
+	at91_rtt_irqs_off(&dev);
+	return reg(rtt_regs, 0);
+}
+
+static void rtt_irqs_off(void **state)
+{
+	(void)state;
+	sim_reset(NULL);
+	assert_int_equal(rtt_mr_after(0x8000u | 1u << 16 | 1u << 17), 0x8000u);
+	assert_int_equal(rtt_mr_after(0x1234u | 1u << 17), 0x1234u);
+	assert_int_equal(rtt_mr_after(0x0001u | 1u << 16), 0x0001u);
+	/* bits a read may show set are never written back: no restart */
+	assert_int_equal(rtt_mr_after(0xffffffffu), 0xffffu);
+	assert_int_equal(rtt_mr_after(0x8000u), 0x8000u);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -254,6 +281,7 @@ int main(void)
 		cmocka_unit_test(tc_pump_dead_clock_ends),
 		cmocka_unit_test(aic_pending_sets),
 		cmocka_unit_test(pmc_mck),
+		cmocka_unit_test(rtt_irqs_off),
 	};
 
 	return cmocka_run_group_tests_name("at91", tests, NULL, NULL);
