@@ -96,3 +96,40 @@ ck_build_watch() {
 	trap - EXIT
 	ck_build_secs=$(( $(date +%s) - start ))
 }
+
+# ck_linux_tree_new <tree> <tarball> <version>: a new Linux source tree in
+# <tree>.tmp, extracted from Debian's linux-source tarball (whatever was
+# there before goes); the caller patches and configures it, then
+# ck_linux_tree_done.
+ck_linux_tree_new() {
+	local tree=$1 tar=$2 ver=$3
+	say "new tree $tree (source $ver)"
+	rm -rf "$tree" "$tree.tmp"
+	mkdir -p "$tree.tmp"
+	say "extracting linux-source-6.1"
+	tar -xf "$tar" -C "$tree.tmp" --strip-components=1
+}
+
+# ck_linux_tree_done <tree>: the configured tree in <tree>.tmp becomes
+# <tree> ($CK_CACHE/<kind>-<key>); trees of other inputs of that kind are
+# ~1 GiB each: the one used last besides this one stays (another checkout
+# sharing the cache), older ones go.
+ck_linux_tree_done() {
+	local tree=$1 base=${1%-*}
+	touch "$tree.tmp/.ck-configured"
+	mv "$tree.tmp" "$tree"
+	ls -dt "$base-"???????????? 2>/dev/null | grep -vxF "$tree" |
+		tail -n +2 | while read -r old; do say "removing old tree $old"; rm -rf "$old"; done ||
+		true	# (grep finds nothing: nothing to remove)
+}
+
+# ck_kbuild_env <tarball>: sets the array kbuild_env, the environment of a
+# Linux build whose version line (uname -v, printed at boot) holds no
+# build date, user, host or build count, which differ between builds and
+# machines and, under icount, would move every later instruction of the
+# boot (docs/measuring.md). The date is the source package's (dpkg keeps
+# the tarball's mtime).
+ck_kbuild_env() {
+	kbuild_env=(KBUILD_BUILD_TIMESTAMP="$(LC_ALL=C date -u -d @"$(stat -c %Y "$1")")"
+		KBUILD_BUILD_USER=cokernel KBUILD_BUILD_HOST=cokernel KBUILD_BUILD_VERSION=1)
+}

@@ -37,11 +37,7 @@ exec 9> "$cache/linux-$board.lock"
 flock 9
 
 if [ ! -f "$tree/.ck-configured" ]; then
-	say "new tree $tree (source $ver)"
-	rm -rf "$tree" "$tree.tmp"
-	mkdir -p "$tree.tmp"
-	say "extracting linux-source-6.1"
-	tar -xf "$tar" -C "$tree.tmp" --strip-components=1
+	ck_linux_tree_new "$tree" "$tar" "$ver"
 	for p in "$top"/linux-guest/patches/*.patch; do
 		say "patch $(basename "$p")"
 		patch -d "$tree.tmp" -p1 -s --no-backup-if-mismatch < "$p"
@@ -57,13 +53,7 @@ if [ ! -f "$tree/.ck-configured" ]; then
 	missing=$(grep -E '^CONFIG_[A-Z0-9_]+=' "$frag" | while read -r l; do
 		grep -qxF "$l" "$tree.tmp/.config" || echo "$l"; done)
 	[ -z "$missing" ] || die "config fragment lines not in .config: $missing"
-	touch "$tree.tmp/.ck-configured"
-	mv "$tree.tmp" "$tree"
-	# trees of other inputs for this board are ~1 GiB each: keep the one
-	# used last besides this one (another checkout sharing the cache)
-	ls -dt "$cache/linux-$board-"???????????? 2>/dev/null | grep -vxF "$tree" |
-		tail -n +2 | while read -r old; do say "removing old tree $old"; rm -rf "$old"; done ||
-		true	# (grep finds nothing: nothing to remove)
+	ck_linux_tree_done "$tree"
 fi
 touch "$tree"	# last used, for pruning
 
@@ -72,13 +62,7 @@ rsync -rc --delete --exclude include "$top/linux-guest/drivers/cokernel/" "$tree
 mkdir -p "$tree/drivers/cokernel/include"
 rsync -c "$top/ipc/ck_guest.h" "$top/ipc/ck_fault.h" "$tree/drivers/cokernel/include/"
 
-# Linux prints its version line (uname -v) at boot: no build date, user,
-# host or build count in it, which differ between builds and machines and,
-# under icount, would move every later instruction of the boot
-# (docs/measuring.md). The date is the source package's (dpkg keeps the
-# tarball's mtime).
-kbuild_env=(KBUILD_BUILD_TIMESTAMP="$(LC_ALL=C date -u -d @"$(stat -c %Y "$tar")")"
-	KBUILD_BUILD_USER=cokernel KBUILD_BUILD_HOST=cokernel KBUILD_BUILD_VERSION=1)
+ck_kbuild_env "$tar"
 say "building $image (nice, -j$jobs; log: $tree/build.log)"
 cc_count() { echo "$(grep -c '^  CC' "$tree/build.log") files compiled"; }
 ck_build_watch "$tree/build.log" cc_count env "${kbuild_env[@]}" nice -n 10 make -C "$tree" \

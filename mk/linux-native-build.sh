@@ -31,24 +31,14 @@ exec 9> "$cache/linux-native-$board.lock"
 flock 9
 
 if [ ! -f "$tree/.ck-configured" ]; then
-	say "new tree $tree (source $ver)"
-	rm -rf "$tree" "$tree.tmp"
-	mkdir -p "$tree.tmp"
-	say "extracting linux-source-6.1"
-	tar -xf "$tar" -C "$tree.tmp" --strip-components=1
+	ck_linux_tree_new "$tree" "$tar" "$ver"
 	say "configure: $defconfig"
 	make -s -C "$tree.tmp" ARCH="$larch" CROSS_COMPILE="$cross" "$defconfig" >/dev/null
-	touch "$tree.tmp/.ck-configured"
-	mv "$tree.tmp" "$tree"
-	ls -dt "$cache/linux-native-$board-"???????????? 2>/dev/null | grep -vxF "$tree" |
-		tail -n +2 | while read -r old; do say "removing old tree $old"; rm -rf "$old"; done ||
-		true	# (grep finds nothing: nothing to remove)
+	ck_linux_tree_done "$tree"
 fi
 touch "$tree"	# last used, for pruning
 
-# no build date, user or host in the version line (as mk/linux-build.sh)
-kbuild_env=(KBUILD_BUILD_TIMESTAMP="$(LC_ALL=C date -u -d @"$(stat -c %Y "$tar")")"
-	KBUILD_BUILD_USER=cokernel KBUILD_BUILD_HOST=cokernel KBUILD_BUILD_VERSION=1)
+ck_kbuild_env "$tar"
 say "building zImage $dtb (nice, -j$jobs; log: $tree/build.log)"
 cc_count() { echo "$(grep -c '^  CC' "$tree/build.log") files compiled"; }
 ck_build_watch "$tree/build.log" cc_count env "${kbuild_env[@]}" nice -n 10 make -C "$tree" \

@@ -65,14 +65,8 @@ static void details_add(const char *s)
 static void details_dec(uint32_t v)
 {
 	char b[11];
-	int i = 10;
 
-	b[i] = 0;
-	do {
-		b[--i] = '0' + v % 10;
-		v /= 10;
-	} while (v);
-	details_add(&b[i]);
+	details_add(fmtdec(v, b));
 }
 
 int main(void)

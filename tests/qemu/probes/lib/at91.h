@@ -86,9 +86,10 @@ static inline void puthex(uint32_t v)
 		putc_dbgu("0123456789abcdef"[(v >> i) & 0xf]);
 }
 
-static inline void putdec(uint32_t v)
+/* @v in decimal, in @b (11 bytes: 10 digits and the NUL); returns where
+ * its first digit is */
+static inline const char *fmtdec(uint32_t v, char b[11])
 {
-	char b[11];
 	int i = 10;
 
 	b[i] = 0;
@@ -96,7 +97,14 @@ static inline void putdec(uint32_t v)
 		b[--i] = '0' + v % 10;
 		v /= 10;
 	} while (v);
-	puts_dbgu(&b[i]);
+	return &b[i];
+}
+
+static inline void putdec(uint32_t v)
+{
+	char b[11];
+
+	puts_dbgu(fmtdec(v, b));
 }
 
 static int probe_failures;
