@@ -24,6 +24,7 @@ static struct {
 	void (*set_next)(const struct ck_clockevent *ev, uint32_t ticks);
 	uint32_t max_ahead;  /* clocksource ticks whose event ticks fit max_ticks */
 	uint32_t idle_ns;    /* the idle re-arm (ck/hw.h), <= CK_CLOCK_IDLE_MAX_NS */
+	uint32_t idle2_ns;   /* two of it (CK_CLOCK_IDLE_MAX_NS < 2^31) */
 	uint32_t idle_ticks; /* idle_ns in event ticks, 1..max_ticks */
 	uint32_t gravity_ns; /* armed this much before the head (hw.h) */
 	uint32_t min_period_ns; /* the shortest period accepted (hw.h) */
@@ -113,6 +114,7 @@ int timer_init(const struct ck_clockevent *ev)
 	tq.early_ns = (uint32_t)(clock_tick_ns(ev->hz) + clock_tick_ns(ck_clk.hz)) +
 		      ev->gravity_ns;
 	tq.idle_ns = (uint32_t)idle_ns;
+	tq.idle2_ns = 2u * (uint32_t)idle_ns;
 	/* >= 1: idle_ns is at least CK_CLOCK_IDLE_MIN_NS, a tick at most
 	 * CK_TIMER_TICK_MAX_NS */
 	tq.idle_ticks = (uint32_t)(idle_ns * ev->hz / CK_NS_PER_S);
@@ -154,6 +156,22 @@ static void tq_insert(struct ck_timer *t)
  */
 static void timer_arm_ahead(uint32_t d);
 
+/*
+ * The step to arm towards a head @d ns away (after the gravity): @d itself
+ * within the idle re-arm; beyond it, never a step that would leave the
+ * head a sliver after the event it arms (a re-arm event landing just
+ * before the expiry makes that release pay a second RT entry: periods
+ * near a multiple of the idle re-arm, 1.32 ms on a 16-bit TC): under two
+ * idle re-arms, half the way, so the rest is at least half an idle re-arm
+ * too; farther, a whole idle re-arm.
+ */
+static inline uint32_t timer_step_ns(uint64_t d)
+{
+	if (d <= tq.idle_ns)
+		return (uint32_t)d;
+	return d < tq.idle2_ns ? (uint32_t)d >> 1 : tq.idle_ns;
+}
+
 void timer_program(void)
 {
 	const struct ck_timer *head = tq_head();
@@ -165,10 +183,8 @@ void timer_program(void)
 	}
 	if (head->expires_ns <= ck_clk.now_ns + tq.gravity_ns)
 		timer_arm_ahead(0);
-	else if (head->expires_ns - ck_clk.now_ns - tq.gravity_ns < tq.idle_ns)
-		timer_arm_ahead((uint32_t)(head->expires_ns - ck_clk.now_ns - tq.gravity_ns));
 	else
-		timer_arm_ahead(tq.idle_ns);
+		timer_arm_ahead(timer_step_ns(head->expires_ns - ck_clk.now_ns - tq.gravity_ns));
 }
 
 /*
@@ -258,9 +274,7 @@ void timer_expire(uint64_t now_ns)
 				/* the next head, not due, and the snapshot
 				 * still the entry's: armed from what was just
 				 * compared (early_ns > gravity_ns) */
-				left_ns -= tq.gravity_ns;
-				timer_arm_ahead(left_ns < tq.idle_ns ? (uint32_t)left_ns
-								     : tq.idle_ns);
+				timer_arm_ahead(timer_step_ns(left_ns - tq.gravity_ns));
 				return;
 			} else {
 				break;   /* a callback read the clock */

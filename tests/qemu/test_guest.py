@@ -103,6 +103,29 @@ def test_latency_idle_has_no_overruns(guest):
     assert ok, line
 
 
+def test_latency_at_periods_beyond_the_clockevents_range(guest):
+    """Periods the clockevent cannot reach in one arming (LATENCY_LONG_PERIODS_US
+    in board.mk: about one and two times its largest delta, where an event
+    re-armed on the way could land just before the release): the releases
+    are no later than within the idle baseline and its slack, for the task
+    and the handler."""
+    periods = make_var(guest.board, "LATENCY_LONG_PERIODS_US").split()
+    if not periods:
+        pytest.skip(f"{guest.board}: the clockevent reaches every period latency "
+                    f"takes in one arming (no LATENCY_LONG_PERIODS_US in board.mk)")
+    bound = {"1": make_int(guest.board, "LATENCY_BASELINE_TASK_NS"),
+             "2": make_int(guest.board, "LATENCY_BASELINE_HANDLER_NS")}
+    slack = make_int(guest.board, "LATENCY_SLACK_NS")
+    for p in periods:
+        for t in ("1", "2"):
+            rc, out = guest.sh(f"latency -q -T 3 -t{t} -p {p}", timeout=300)
+            rts = parse_rts(out)
+            assert rc == 0 and rts is not None, out
+            print(f"-t{t} -p {p}: {rts['line']}")
+            assert rts["overruns"] == 0, rts["line"]
+            assert round(rts["max"] * 1000) <= bound[t] + slack, (p, t, rts["line"], bound[t], slack)
+
+
 def test_timer_handler_latency_within_baseline(guest):
     """The same for a timer handler in RT interrupt context (-t2):
     LATENCY_BASELINE_HANDLER_NS."""

@@ -87,7 +87,29 @@ static void far_timer_clamped_to_idle(void **state)
 	assert_int_equal(sim_event_last_ticks(), 1000000000u);
 	sim_run_until(4 * CK_NS_PER_S);
 	assert_log(0, 3250000);
-	assert_int_equal(sim_irq_count(), 4);   /* 1 s, 2 s, 3 s, 3.25 s */
+	/* 1 s, 2 s, then the last 1.25 s in halves: 2.625 s, 3.25 s */
+	assert_int_equal(sim_irq_count(), 4);
+}
+
+/*
+ * A timer 1 us beyond the idle re-arm (1 s here): one idle step would
+ * leave it 1 us after that event, which the release would pay for as a
+ * second RT entry; the way goes in two halves instead, so neither event
+ * comes within half an idle re-arm of the other.
+ */
+static void far_timer_leaves_no_sliver(void **state)
+{
+	(void)state;
+	sim_start();
+	start_log_timer(0, CK_NS_PER_S + 1 * US, 0);
+	assert_int_equal(sim_event_deadline(), (CK_NS_PER_S + 1 * US) / 2);
+	sim_run_until(2 * CK_NS_PER_S);
+	assert_log(0, 1000001);
+	assert_int_equal(sim_irq_count(), 2);
+	/* the same for a periodic timer, release after release */
+	start_log_timer(1, 3 * CK_NS_PER_S, CK_NS_PER_S + 1 * US);
+	sim_run_until(5 * CK_NS_PER_S + 5 * US);
+	assert_log(0, 1000001, 1, 3000000, 1, 4000001, 1, 5000002);
 }
 
 static void clamp_to_max_ticks(void **state)
@@ -563,6 +585,7 @@ int main(void)
 		cmocka_unit_test_setup(restart_moves_and_stop_disarms, sim_setup),
 		cmocka_unit_test_setup(idle_rearm_every_second, sim_setup),
 		cmocka_unit_test_setup(far_timer_clamped_to_idle, sim_setup),
+		cmocka_unit_test_setup(far_timer_leaves_no_sliver, sim_setup),
 		cmocka_unit_test_setup(clamp_to_max_ticks, sim_setup),
 		cmocka_unit_test_setup(event_rounds_down_never_early, sim_setup),
 		cmocka_unit_test_setup(early_event_for_later_head_rearms, sim_setup),
