@@ -82,6 +82,8 @@ targets:
   linux, dtb, rootfs, tools, newlib, musl, cokernel, uboot   one part of the
               image; on a board without that part (uboot: boards with
               UBOOT_DEFCONFIG) it says which boards have it and fails
+  linux-native  the board's own Linux without the co-kernel (its defconfig and
+              device tree, unmodified: boards with LINUX_NATIVE_DEFCONFIG)
   deps        install what is missing from Debian's archive (needs root)
   check-fresh make deps && make check on a fresh Debian 12 root (needs root)
   clean       remove build/ (the cache stays)
