@@ -217,11 +217,27 @@ static uint32_t check_clocks(void)
 	return c1;
 }
 
+/* Poll channel 0 of block @b until AIC line @bit is pending, failing with
+ * @what after 100000 polls; returns the largest of @maxcv and the counts
+ * seen meanwhile. */
+static uint32_t wait_irq(uint32_t b, unsigned bit, uint32_t maxcv, const char *what)
+{
+	uint32_t n, cv;
+
+	for (n = 0; !pending(bit); n++) {
+		cv = TC(b, 0, TC_CV);
+		maxcv = cv > maxcv ? cv : maxcv;
+		if (n > 100000)
+			fail(what, n, 0);
+	}
+	return maxcv;
+}
+
 /* 2: RC compare with trigger on channel 0 of block @b; returns the period */
 static uint32_t check_rc(uint32_t b, unsigned bit)
 {
 	const uint32_t rc = MCK2_PER_MS / 10;	/* 100 us */
-	uint32_t sr, cv, r1, r2, maxcv = 0, n;
+	uint32_t sr, cv, r1, r2, maxcv = 0;
 
 	stop_all(b);
 	if (pending(bit))
@@ -234,12 +250,7 @@ static uint32_t check_rc(uint32_t b, unsigned bit)
 	if (TC(b, 0, TC_IMR) != CPCS)
 		fail("TC_IMR after IER=CPCS", TC(b, 0, TC_IMR), CPCS);
 	TC(b, 0, TC_CCR) = CLKEN | SWTRG;
-	for (n = 0; !pending(bit); n++) {
-		cv = TC(b, 0, TC_CV);
-		maxcv = cv > maxcv ? cv : maxcv;
-		if (n > 100000)
-			fail("no IRQ from RC compare, polls", n, 0);
-	}
+	maxcv = wait_irq(b, bit, maxcv, "no IRQ from RC compare, polls");
 	r1 = TC(b, 1, TC_CV);
 	cv = TC(b, 0, TC_CV);
 	if (cv != rc && cv > 2)
@@ -256,12 +267,7 @@ static uint32_t check_rc(uint32_t b, unsigned bit)
 	sr = TC(b, 0, TC_SR);
 	if (sr & CPCS)
 		fail("second TC_SR read (clear on read)", sr, sr & ~CPCS);
-	for (n = 0; !pending(bit); n++) {
-		cv = TC(b, 0, TC_CV);
-		maxcv = cv > maxcv ? cv : maxcv;
-		if (n > 100000)
-			fail("no second IRQ, polls", n, 0);
-	}
+	maxcv = wait_irq(b, bit, maxcv, "no second IRQ, polls");
 	r2 = TC(b, 1, TC_CV);
 	(void)TC(b, 0, TC_SR);
 	if (maxcv > rc)
