@@ -141,19 +141,6 @@ static void tq_insert(struct ck_timer *t)
 	t->armed = 1;
 }
 
-/*
- * With a head: the counter value at its expiry less the gravity (the
- * snapshot ck_clk.last plus the ns to go, converted to counter ticks),
- * then one fresh read and the ticks left converted to event ticks: both
- * conversions round down.
- * Between the read and the device write only that conversion runs, so
- * almost no time is added to the expiry. At most the idle re-arm (half a
- * wrap at most, so the counter ticks fit 32 bits) and max_ticks (as
- * clocksource ticks, max_ahead, before the read: no clamp after it), and
- * at least 1 tick. A target already passed gives 1 (the snapshot is less
- * than half a wrap old: the clock contract). Without a head: the idle
- * re-arm, no reads.
- */
 static void timer_arm_ahead(uint32_t d);
 
 /*
@@ -172,6 +159,19 @@ static inline uint32_t timer_step_ns(uint64_t d)
 	return d < tq.idle2_ns ? (uint32_t)d >> 1 : tq.idle_ns;
 }
 
+/*
+ * With a head: the counter value at its expiry less the gravity (the
+ * snapshot ck_clk.last plus the ns to go, converted to counter ticks),
+ * then one fresh read and the ticks left converted to event ticks: both
+ * conversions round down.
+ * Between the read and the device write only that conversion runs, so
+ * almost no time is added to the expiry. At most the idle re-arm (half a
+ * wrap at most, so the counter ticks fit 32 bits) and max_ticks (as
+ * clocksource ticks, max_ahead, before the read: no clamp after it), and
+ * at least 1 tick. A target already passed gives 1 (the snapshot is less
+ * than half a wrap old: the clock contract). Without a head: the idle
+ * re-arm, no reads.
+ */
 void timer_program(void)
 {
 	const struct ck_timer *head = tq_head();
