@@ -24,8 +24,12 @@
  * 6. critical group: IRQ0 (critical 0) and slice timer 0 (critical 1):
  *    equal priority CSe = 0, critical 1 at priority 1 in main_mask[31-24]
  *    CSe = 1.
- * The peripheral group has no source a probe can raise on this machine
- * until the PSC and BestComm models are wired (patch 0027).
+ * 7. peripheral group, when PSC1 is modelled (patches 0024, 0027): PSC1's
+ *    TXRDY interrupt (IMR) is held by per_mask; unmasked it is PSe =
+ *    flag|1 and, in the LO bank, LO_int (MSe = flag|4) taken at 0x500;
+ *    in the HI bank (per_pri1 nibble 1 = 8) it is HI_int (CSe = flag|2),
+ *    taken at 0xA00 with CEb = 0. Without a PSC model the PASS line says
+ *    the group was not checked.
  *
  * Manual: MPC5200BUM Rev. 1 §7.2 (§7.2.4.2 priorities, §7.2.4.9 enc_status);
  * bit positions of masks, ctrl and priorities as Linux's mpc52xx_pic.c and
@@ -216,7 +220,60 @@ _start:
 	cmpwi	r23, 1
 	bne	bad_enc
 
+	/* 7. peripheral group: PSC1's TXRDY interrupt, when PSC1 is modelled */
+	li	r31, 7
+	LA	r4, psc_live
+	lwz	r4, 0(r4)
+	cmpwi	r4, 0
+	beq	no_psc
+	li	r21, 0
+	li	r22, 0
+	LA	r17, PSC1
+	li	r4, 0x0100		/* IMR: TXRDY */
+	sth	r4, 0x14(r17)
+	lwz	r23, ICTL_ENC(r14)	/* per 1 masked (Linux's per_mask) */
+	andis.	r4, r23, 0x3f00
+	bne	bad_enc
+	LA	r4, 0x3ffffc00		/* unmask per 1 */
+	stw	r4, ICTL_PER_MASK(r14)
+	lwz	r23, ICTL_ENC(r14)	/* PSe = flag|1, MSe = flag|4 (LO_int) */
+	LA	r5, 0x3f3f0000
+	and	r4, r23, r5
+	LA	r5, 0x21240000
+	cmpw	r4, r5
+	bne	bad_enc
+	LA	r4, MSR_EE
+	bl	wait_irq
+	cmpwi	r21, 1
+	bne	bad_counts
+	lis	r4, 0x0800		/* per 1 in the HI bank */
+	stw	r4, ICTL_PER_PRI1(r14)
+	lwz	r23, ICTL_ENC(r14)	/* CSe = flag|2 (HI_int), MSe clear */
+	LA	r5, 0x3f3f0700
+	and	r4, r23, r5
+	LA	r5, 0x21000600
+	cmpw	r4, r5
+	bne	bad_enc
+	li	r4, ICTL_CTRL_MEE	/* CEb = 0: HI_int on core_cint */
+	stw	r4, ICTL_CTRL(r14)
+	LA	r4, MSR_EE | MSR_CE
+	bl	wait_irq
+	cmpwi	r21, 1
+	bne	bad_counts
+	cmpwi	r22, 1
+	bne	bad_counts
+	li	r4, 0			/* quiet again */
+	sth	r4, 0x14(r17)
+	stw	r4, ICTL_PER_PRI1(r14)
+	LA	r4, CTRL_LINUX | ETYPE_LOW_ALL
+	stw	r4, ICTL_CTRL(r14)
+	lwz	r23, ICTL_ENC(r14)
+	cmpwi	r23, 1
+	bne	bad_enc
 	SAY	s_pass
+	b	exit
+no_psc:
+	SAY	s_pass_nopsc
 	b	exit
 
 /* slice timer 0: 100 clocks, interrupt enabled; wait for TSR[ST] */
@@ -285,6 +342,7 @@ step:
 
 	.section .rodata
 s_pass:	.asciz "PROBE " PROBE_NAME ": PASS\r\n"
+s_pass_nopsc: .asciz "PROBE " PROBE_NAME ": PASS (peripheral group not checked: no PSC model)\r\n"
 s_reg:	.asciz "PROBE " PROBE_NAME ": FAIL (register read back: "
 s_counts: .asciz "PROBE " PROBE_NAME ": FAIL (external/critical interrupts taken: "
 s_sep:	.asciz "/"
