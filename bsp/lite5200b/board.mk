@@ -75,12 +75,14 @@ CHECK_TESTS := native
 # controller's name in /proc/interrupts and the interrupts that must have
 # counted there
 LINUX_NATIVE_APPEND := console=ttyPSC0,115200
-# the lines a Lite5200B prints booting Linux 6.1: the platform
-# (platforms/52xx/lite5200.c), the PIC's init (mpc52xx_pic.c), the PSC
-# UART's probe (mpc52xx_uart.c prints "ttyPSC0 at MMIO 0x<pa> (irq = <n>,
-# base_baud = <uartclk/16>) is a MPC52xx PSC"), the timebase the
-# decrementer runs at (time.c: 33 MHz, XLB/4)
-LINUX_NATIVE_EXPECT := Using lite5200 machine description|MPC52xx PIC is up and running!|ttyPSC0 at MMIO 0xf0002000|time_init: decrementer frequency = 33.000000 MHz
+# lines a Lite5200B prints booting Linux 6.1 at the console's log level
+# (KERN_INFO and above): the ICTL's init (platforms/52xx/mpc52xx_pic.c),
+# PSC1's probe (serial_core's report for mpc52xx_uart.c: "ttyPSC0 at MMIO
+# 0xf0002000 (irq = <n>, base_baud = <n>) is a MPC52xx PSC"), GPT0's, the
+# DTS's fsl,has-wdt timer (platforms/52xx/mpc52xx_gpt.c), and the timebase
+# clocksource taking over (the decrementer at XLB/4, 33 MHz: "time_init:
+# decrementer frequency = 33.000000 MHz" is KERN_DEBUG, in dmesg only)
+LINUX_NATIVE_EXPECT := MPC52xx PIC is up and running!|ttyPSC0 at MMIO 0xf0002000|f0000600.timer: can function as watchdog|Switched to clocksource timebase
 # /proc/interrupts names the ICTL's irq_chips by group: MPC52xx Main,
 # MPC52xx Peripherals, MPC52xx Critical, MPC52xx SDMA (mpc52xx_pic.c); the
 # PSC's line is a peripheral one (L2 1: PSC1)
