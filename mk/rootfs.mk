@@ -13,6 +13,10 @@
 # mk/user-insns-check.sh first checks that their disassembly holds none
 # but those of LINUX_USER_INSNS_ALLOW (a library's code run only under
 # AT_HWCAP): a library built for another variant of the CPU fails the build.
+# ROOTFS_DEV_NODES (board.mk, optional): device nodes the archive carries,
+# path:c|b:major:minor, for a kernel without devtmpfs (the init's mount of
+# it fails: lite5200b's mpc5200_defconfig), appended as a second archive
+# made without mknod (mk/cpio-nodes.sh).
 
 ROOTFS := $(B)/rootfs
 INITRAMFS_FILE := $(B)/initramfs.cpio.gz
@@ -51,6 +55,7 @@ endif
 
 $(INITRAMFS_FILE): $(wildcard linux-guest/rootfs/*) $(TOOLS_FILES) mk/rootfs.mk \
 		$(if $(QEMU_USER),mk/user-check.sh) $(if $(LINUX_USER_FORBIDDEN_INSNS),mk/user-insns-check.sh) \
+		$(if $(ROOTFS_DEV_NODES),mk/cpio-nodes.sh) $(BOARD_MK) \
 		$(LINUX_LIBC_STAMP) | $(TOOLCHAIN_DEPS)
 	@rm -rf $(ROOTFS) && mkdir -p $(ROOTFS)
 	@$(BUSYBOX_INSTALL)
@@ -63,4 +68,5 @@ $(INITRAMFS_FILE): $(wildcard linux-guest/rootfs/*) $(TOOLS_FILES) mk/rootfs.mk 
 		$(addprefix $(ROOTFS)/usr/bin/,$(notdir $(TOOLS_FILES))))
 	@$(if $(QEMU_USER),mk/user-check.sh '$(QEMU_USER)' $(ROOTFS))
 	@cd $(ROOTFS) && chmod -R go-w . && find . -exec touch -h -d @$(ROOTFS_EPOCH) {} + && \
-		find . | LC_ALL=C sort | cpio --quiet -o -H newc --owner=0:0 --reproducible | gzip -9n > $@
+		{ find . | LC_ALL=C sort | cpio --quiet -o -H newc --owner=0:0 --reproducible && \
+		$(if $(ROOTFS_DEV_NODES),$(TOP)/mk/cpio-nodes.sh $(ROOTFS_DEV_NODES),true); } | gzip -9n > $@

@@ -49,6 +49,11 @@ LINUX_USER_INSNS_ALLOW := lvx|stvx|vperm|lvs[lr]|m[ft]vrsave|tbegin\.|tend\.|tab
 # instruction there too
 QEMU_USER := qemu-ppc -cpu mpc5200b
 
+# mpc5200_defconfig has no devtmpfs: the initramfs carries the nodes its
+# init and shell open (mk/rootfs.mk): /dev/null (background jobs' stdin),
+# the console's PSC1 (cttyhack makes it the shell's controlling tty: job
+# control, Ctrl-C); /dev/console is the kernel's built-in initramfs'
+ROOTFS_DEV_NODES := dev/null:c:1:3 dev/ttyPSC0:c:204:148
 QEMU_SYSTEM := qemu-system-ppc
 QEMU_MACHINE := lite5200b
 
@@ -78,7 +83,7 @@ LINUX_NATIVE_APPEND := console=ttyPSC0,115200
 # lines a Lite5200B prints booting Linux 6.1 at the console's log level
 # (KERN_INFO and above): the ICTL's init (platforms/52xx/mpc52xx_pic.c),
 # PSC1's probe (serial_core's report for mpc52xx_uart.c: "ttyPSC0 at MMIO
-# 0xf0002000 (irq = <n>, base_baud = <n>) is a MPC52xx PSC"), GPT0's, the
+# 0xf0002000 (irq = <n>, base_baud = <n>) is a MPC5xxx PSC"), GPT0's, the
 # DTS's fsl,has-wdt timer (platforms/52xx/mpc52xx_gpt.c), and the timebase
 # clocksource taking over (the decrementer at XLB/4, 33 MHz: "time_init:
 # decrementer frequency = 33.000000 MHz" is KERN_DEBUG, in dmesg only)
