@@ -66,6 +66,13 @@ QEMU_MACHINE := lite5200b
 LINUX_NATIVE_DEFCONFIG := mpc5200_defconfig
 LINUX_NATIVE_DTB := lite5200b.dtb
 LINUX_NATIVE_IMAGE := vmlinux
+# mpc5200_defconfig turns on CONFIG_DEBUG_INFO (-g): the build adds -g0
+# after it, leaving the DWARF out and nothing else (GCC's debug info never
+# changes the code it generates: the two builds' text is the same size),
+# the configuration as it is. Cold builds here (2 cores, shared): with the
+# debug info 788 s (load 7), a 2.1 GiB tree and a 133 MiB vmlinux; with
+# -g0 544 s (load 4), 1.6 GiB and 16 MiB.
+LINUX_NATIVE_KCFLAGS := -g0
 
 # ---- test traits: what the QEMU tests and `make check` expect of this
 # board (the tests ask `make -s BOARD=<b> print-VAR`; each variable is
