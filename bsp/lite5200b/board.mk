@@ -43,6 +43,10 @@ LINUX_USER_FORBIDDEN_INSNS := isel[a-z]*|ev[a-z0-9]+|efs[a-z]+|efd[a-z]+|brinc|v
 # Mnemonics, not functions: busybox is stripped. The run under QEMU_USER
 # below executes the paths the checks take on a G2_LE.
 LINUX_USER_INSNS_ALLOW := lvx|stvx|vperm|lvs[lr]|m[ft]vrsave|tbegin\.|tend\.|tabort\.
+# test trait: an instruction of them as inline assembly, no quotes
+# (tests/qemu/test_user_insns.py builds a program holding it, which the
+# check must refuse naming main, and QEMU_USER must stop with SIGILL)
+TEST_USER_FORBIDDEN_ASM := .machine push; .machine power7; isel 3,3,4,2; .machine pop
 # QEMU's user-mode emulator, on the MPC5200B's own core (Debian package
 # qemu-user: -cpu mpc5200b, a G2_LE): the build runs busybox and the tools
 # once (mk/user-check.sh), and an instruction the core lacks is an illegal
