@@ -55,7 +55,8 @@ endif
 
 $(INITRAMFS_FILE): $(wildcard linux-guest/rootfs/*) $(TOOLS_FILES) mk/rootfs.mk \
 		$(if $(QEMU_USER),mk/user-check.sh) $(if $(LINUX_USER_FORBIDDEN_INSNS),mk/user-insns-check.sh) \
-		$(if $(ROOTFS_DEV_NODES),mk/cpio-nodes.sh) $(BOARD_MK) \
+		$(if $(ROOTFS_DEV_NODES),mk/cpio-nodes.sh) \
+		$(if $(ROOTFS_DEV_NODES)$(LINUX_USER_FORBIDDEN_INSNS),$(BOARD_MK)) \
 		$(LINUX_LIBC_STAMP) | $(TOOLCHAIN_DEPS)
 	@rm -rf $(ROOTFS) && mkdir -p $(ROOTFS)
 	@$(BUSYBOX_INSTALL)
