@@ -19,7 +19,8 @@ CHECK_BOARDS ?= $(call ck_boards_where,CHECK_TESTS,guest)
 CHECK_BARE_BOARDS ?= $(call ck_boards_where,CHECK_TESTS,bare)
 CHECK_NATIVE_BOARDS ?= $(call ck_boards_where,CHECK_TESTS,native)
 # the native boot of a guest board runs with the rest of its tests (the
-# whole directory); this list runs test_native_linux.py alone
+# whole directory); this list runs test_native_linux.py alone, and the
+# userland's instruction check (test_user_insns.py)
 CHECK_NATIVE_ONLY = $(filter-out $(CHECK_BOARDS),$(CHECK_NATIVE_BOARDS))
 ifneq ($(filter-out guest bare native,$(CHECK_TESTS)),)
 $(error bsp/$(BOARD)/board.mk: CHECK_TESTS := $(CHECK_TESTS): guest, bare, native or nothing expected)
@@ -56,6 +57,7 @@ RUN_WHAT = $(if $(filter yes,$(CK_PAYLOAD)),co-kernel + Linux,the co-kernel alon
 
 run:
 	@$(RUN_VARS_OK)
+	@$(if $(filter no,$(CK_PORT)),$(ck_no_port))
 	@$(SUBMAKE) deps
 	@$(SUBMAKE) BOARD=$(BOARD) image
 	@$(WITH_QEMU) echo "[run] $(BOARD): $(RUN_WHAT), $(patsubst $(TOP)/%,%,$(RUN_IMAGE)); QEMU console below; quit with Ctrl-A X"; \
@@ -86,7 +88,7 @@ qemu-test:
 		test_uboot_r2d.py test_sh4_linux.py)
 	@$(if $(CHECK_NATIVE_ONLY),$(WITH_QEMU) cd tests/qemu && $(PYTHON) -m pytest -v \
 		-p no:cacheprovider $(foreach b,$(CHECK_NATIVE_ONLY),--board=$(b)) \
-		test_native_linux.py)
+		test_native_linux.py test_user_insns.py)
 
 bench:
 	@$(if $(filter no,$(LINUX_GUEST)),$(ck_no_guest))

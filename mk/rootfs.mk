@@ -6,8 +6,17 @@
 # and the guest's libc and flags (mk/busybox-build.sh, mk/tools.mk; cached),
 # e.g. for 32-bit PowerPC, and for SH-4 with musl.
 # With QEMU_USER in board.mk (QEMU's user-mode emulator for the
-# guest's CPU), mk/user-check.sh runs busybox and the tools once before the
-# archive is made: a miscompiled libc or tool fails the build, not the boot.
+# guest's CPU, with its options: qemu-ppc -cpu mpc5200b), mk/user-check.sh
+# runs busybox and the tools once before the archive is made: a
+# miscompiled libc or tool fails the build, not the boot. With
+# LINUX_USER_FORBIDDEN_INSNS (a regex of the mnemonics the CPU lacks),
+# mk/user-insns-check.sh first checks that their disassembly holds none
+# but those of LINUX_USER_INSNS_ALLOW (a library's code run only under
+# AT_HWCAP): a library built for another variant of the CPU fails the build.
+# ROOTFS_DEV_NODES (board.mk, optional): device nodes the archive carries,
+# path:c|b:major:minor, for a kernel without devtmpfs (the init's mount of
+# it fails: lite5200b's mpc5200_defconfig), appended as a second archive
+# made without mknod (mk/cpio-nodes.sh).
 
 ROOTFS := $(B)/rootfs
 INITRAMFS_FILE := $(B)/initramfs.cpio.gz
@@ -22,7 +31,9 @@ CK_DEBS ?= /var/cache/cokernel/debs
 BUSYBOX_DEB = $(firstword $(wildcard $(CK_DEBS)/busybox-static_*_$(BUSYBOX_ARCH).deb))
 
 .PHONY: rootfs
-ifeq ($(LINUX_GUEST),no)
+# (a board without a Linux guest builds them for its own Linux, when it
+# has one: LINUX_NATIVE_DEFCONFIG)
+ifeq ($(LINUX_GUEST)-$(LINUX_NATIVE_DEFCONFIG),no-)
 rootfs:
 	@$(ck_no_guest)
 else
@@ -43,13 +54,20 @@ BUSYBOX_INSTALL = bb=$$(CK_CACHE=$(CK_CACHE) JOBS=$(JOBS) mk/busybox-build.sh \
 endif
 
 $(INITRAMFS_FILE): $(wildcard linux-guest/rootfs/*) $(TOOLS_FILES) mk/rootfs.mk \
-		$(if $(QEMU_USER),mk/user-check.sh) $(LINUX_LIBC_STAMP) | $(TOOLCHAIN_DEPS)
+		$(if $(QEMU_USER),mk/user-check.sh) $(if $(LINUX_USER_FORBIDDEN_INSNS),mk/user-insns-check.sh) \
+		$(if $(ROOTFS_DEV_NODES),mk/cpio-nodes.sh) \
+		$(if $(ROOTFS_DEV_NODES)$(LINUX_USER_FORBIDDEN_INSNS),$(BOARD_MK)) \
+		$(LINUX_LIBC_STAMP) | $(TOOLCHAIN_DEPS)
 	@rm -rf $(ROOTFS) && mkdir -p $(ROOTFS)
 	@$(BUSYBOX_INSTALL)
 	@mkdir -p $(ROOTFS)/proc $(ROOTFS)/sys $(ROOTFS)/dev $(ROOTFS)/tmp $(ROOTFS)/etc $(ROOTFS)/usr/bin $(ROOTFS)/root
 	@install -m 0755 linux-guest/rootfs/init $(ROOTFS)/init
 	@install -m 0644 linux-guest/rootfs/profile $(ROOTFS)/etc/profile
 	@$(if $(TOOLS_FILES),install -m 0755 $(TOOLS_FILES) $(ROOTFS)/usr/bin/)
-	@$(if $(QEMU_USER),mk/user-check.sh $(QEMU_USER) $(ROOTFS))
+	@$(if $(LINUX_USER_FORBIDDEN_INSNS),mk/user-insns-check.sh $(LINUX_CROSS)objdump \
+		'$(LINUX_USER_FORBIDDEN_INSNS)' '$(LINUX_USER_INSNS_ALLOW)' $(ROOTFS)/bin/busybox \
+		$(addprefix $(ROOTFS)/usr/bin/,$(notdir $(TOOLS_FILES))))
+	@$(if $(QEMU_USER),mk/user-check.sh '$(QEMU_USER)' $(ROOTFS))
 	@cd $(ROOTFS) && chmod -R go-w . && find . -exec touch -h -d @$(ROOTFS_EPOCH) {} + && \
-		find . | LC_ALL=C sort | cpio --quiet -o -H newc --owner=0:0 --reproducible | gzip -9n > $@
+		{ find . | LC_ALL=C sort | cpio --quiet -o -H newc --owner=0:0 --reproducible && \
+		$(if $(ROOTFS_DEV_NODES),$(TOP)/mk/cpio-nodes.sh $(ROOTFS_DEV_NODES),true); } | gzip -9n > $@

@@ -54,7 +54,9 @@ TOOLS_HOST_OUT := $(HOSTB)/tools
 TOOLS_HOST_SAN := -g -fsanitize=address,undefined -fno-sanitize-recover=all
 
 .PHONY: tools tools-host
-ifeq ($(LINUX_GUEST),no)
+# (a board without a Linux guest builds them for its own Linux, when it
+# has one: LINUX_NATIVE_DEFCONFIG)
+ifeq ($(LINUX_GUEST)-$(LINUX_NATIVE_DEFCONFIG),no-)
 tools:
 	@$(ck_no_guest)
 else

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # user-check.sh <qemu-user> <rootfs> - run the guest's static programs once
-# under QEMU's user-mode emulator (e.g. qemu-sh4, Debian package qemu-user)
+# under QEMU's user-mode emulator (e.g. qemu-sh4, Debian package qemu-user;
+# <qemu-user> is one word or the emulator with its options, one argument:
+# 'qemu-ppc -cpu mpc5200b')
 # before they go into the initramfs (mk/rootfs.mk), so that a miscompiled
 # libc or tool stops the build instead of hanging the guest at boot.
 # <rootfs> holds bin/busybox and usr/bin/<tool> (mk/tools.mk). Each check
@@ -15,7 +17,8 @@
 set -uo pipefail
 qemu=${1:?usage: user-check.sh <qemu-user> <rootfs>}
 root=${2:?usage: user-check.sh <qemu-user> <rootfs>}
-command -v "$qemu" >/dev/null ||
+read -ra qemu_cmd <<< "$qemu"
+command -v "${qemu_cmd[0]}" >/dev/null ||
 	{ echo "[user-check] $qemu missing: run 'make deps' (package qemu-user)" >&2; exit 2; }
 [ -x "$root/bin/busybox" ] || { echo "[user-check] no $root/bin/busybox" >&2; exit 2; }
 n=0
@@ -25,7 +28,7 @@ n=0
 check() {
 	local want_rc=$1 want=$2 got rc
 	shift 2
-	got=$(timeout 30 "$qemu" "$@" 2>&1)
+	got=$(timeout 30 "${qemu_cmd[@]}" "$@" 2>&1)
 	rc=$?
 	if [ "$rc" != "$want_rc" ] || [ "$got" != "$want" ]; then
 		printf '[user-check] FAILED: %s %s\n' "$qemu" "$*" >&2
@@ -57,13 +60,13 @@ check 1 "" "$bb" false
 
 t=$root/usr/bin
 if [ -x "$t/latency" ]; then
-	got=$(timeout 30 "$qemu" "$t/latency" --help 2>&1) && [ "${got%%$'\n'*}" = "usage: latency [options]" ] ||
+	got=$(timeout 30 "${qemu_cmd[@]}" "$t/latency" --help 2>&1) && [ "${got%%$'\n'*}" = "usage: latency [options]" ] ||
 		{ printf '[user-check] FAILED: latency --help printed:\n%s\n' "$got" >&2; exit 1; }
 	n=$((n + 1))
 	check 2 "latency: unexpected argument 'x' (options only; see latency --help)" "$t/latency" x
 fi
 if [ -x "$t/ckipc" ]; then
-	got=$(timeout 30 "$qemu" "$t/ckipc" --help 2>&1) && [ "${got%%$'\n'*}" = "usage: ckipc list                 channels, counters, faults" ] ||
+	got=$(timeout 30 "${qemu_cmd[@]}" "$t/ckipc" --help 2>&1) && [ "${got%%$'\n'*}" = "usage: ckipc list                 channels, counters, faults" ] ||
 		{ printf '[user-check] FAILED: ckipc --help printed:\n%s\n' "$got" >&2; exit 1; }
 	n=$((n + 1))
 fi
@@ -71,7 +74,7 @@ fi
 [ ! -x "$t/regcheck" ] || {
 	check 2 "regcheck: seconds '0': out of range (1..86400)" "$t/regcheck" 0
 	# one second of rounds: the count depends on the host, the verdict not
-	got=$(timeout 60 "$qemu" "$t/regcheck" 1 2>&1)
+	got=$(timeout 60 "${qemu_cmd[@]}" "$t/regcheck" 1 2>&1)
 	rc=$?
 	[ $rc = 0 ] && [[ $got =~ ^regcheck:\ [1-9][0-9]*\ rounds\ of\ 1000000\ loops,\ registers\ intact$ ]] ||
 		{ printf '[user-check] FAILED: regcheck 1: exit %s, printed:\n%s\n' "$rc" "$got" >&2; exit 1; }

@@ -20,8 +20,11 @@ PARTS = {
     "musl": (lambda b: make_var(b, "LINUX_LIBC") == "musl", "LINUX_LIBC", "musl"),
     "linux": (lambda b: make_var(b, "LINUX_GUEST") != "no", "LINUX_GUEST", "yes"),
     "dtb": (lambda b: make_var(b, "LINUX_GUEST") != "no", "LINUX_GUEST", "yes"),
-    "rootfs": (lambda b: make_var(b, "LINUX_GUEST") != "no", "LINUX_GUEST", "yes"),
-    "tools": (lambda b: make_var(b, "LINUX_GUEST") != "no", "LINUX_GUEST", "yes"),
+    # (a board without a guest builds them for its own Linux, if it has one)
+    "rootfs": (lambda b: make_var(b, "LINUX_GUEST") != "no"
+               or make_var(b, "LINUX_NATIVE_DEFCONFIG") != "", "LINUX_GUEST", "yes"),
+    "tools": (lambda b: make_var(b, "LINUX_GUEST") != "no"
+              or make_var(b, "LINUX_NATIVE_DEFCONFIG") != "", "LINUX_GUEST", "yes"),
     "bench": (lambda b: make_var(b, "LINUX_GUEST") != "no", "LINUX_GUEST", "yes"),
 }
 
