@@ -3,6 +3,8 @@
 # Memory map, clocks, lines, TLB1 entries: README.md beside this file.
 
 ARCH := ppc-booke
+# the PowerPC frame, MMIO and RT-mask headers, asm-offsets.c
+ARCH_COMMON := ppc-common
 CROSS := powerpc-linux-gnu-
 # GCC 12 has no SPE: soft-float, or -mcpu=8548 emits classic FPU
 # instructions the e500v2 lacks (notes/e500.md); -msdata=none: no r13/r2

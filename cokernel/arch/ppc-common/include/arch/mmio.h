@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * mmio.h - e500 (Book-E) device register accessors.
+ * mmio.h - PowerPC (e500, G2_LE) device register accessors.
  *
- * Every driver register access goes through these. The CPU is big-endian
- * and so are the CCSR devices (MPIC, DUART), so no byte swap. The CCSR is
- * mapped cache-inhibited and guarded (I|G), which keeps accesses in order
+ * Every driver register access goes through these. The CPUs are big-endian
+ * and so are the SoC devices (e500: the CCSR's MPIC and DUART; MPC5200B:
+ * the MBAR's), so no byte swap. The device windows are mapped
+ * cache-inhibited and guarded (I|G), which keeps accesses in order
  * among themselves but not against cacheable memory: as Linux's
  * arch/powerpc/include/asm/io.h does, a store is preceded by `sync` and a
  * load is followed by the twi/isync idiom, so that the load has completed
