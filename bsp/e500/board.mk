@@ -12,7 +12,7 @@ CROSS := powerpc-linux-gnu-
 # (powerpc-linux-gnu-gcc is built with --enable-default-pie).
 CPUFLAGS := -mcpu=8548 -msoft-float -mno-altivec -msdata=none -mbig-endian \
 	-Wa,-mregnames
-DRIVERS := mpic ns16550 booke-tb
+DRIVERS := mpic ns16550 ppc-tb
 # the MPC85xx devices, shared with bsp/mpc8544ds
 BSP_SHARED := common/mpc85xx
 # the MPIC lines Linux owns (mk/virq.mk): none, its timer is the

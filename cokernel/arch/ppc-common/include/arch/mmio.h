@@ -58,6 +58,28 @@ static inline void mmio_write8(uintptr_t addr, uint8_t val)
 			 : "memory");
 }
 
+/** mmio_read16() - read the big-endian 16-bit register at @addr (the
+ * MPC5200B PSC's SR, ISR). Context: any. */
+static inline uint16_t mmio_read16(uintptr_t addr)
+{
+	uint32_t v;
+
+	__asm__ volatile("sync\n\tlhz%U1%X1 %0,%1\n\ttwi 0,%0,0\n\tisync"
+			 : "=r"(v)
+			 : "m"(*(const volatile uint16_t *)addr)
+			 : "memory");
+	return (uint16_t)v;
+}
+
+/** mmio_write16() - write @val to the big-endian 16-bit register at @addr. */
+static inline void mmio_write16(uintptr_t addr, uint16_t val)
+{
+	__asm__ volatile("sync\n\tsth%U0%X0 %1,%0"
+			 : "=m"(*(volatile uint16_t *)addr)
+			 : "r"(val)
+			 : "memory");
+}
+
 /** mmio_wmb() - order earlier stores before later accesses (sync). */
 static inline void mmio_wmb(void)
 {
