@@ -28,6 +28,8 @@ LINUX_IRQ_LINES :=
 
 LINUX_ARCH := powerpc
 LINUX_CROSS := powerpc-linux-gnu-
+# Linux's programs for the G2_LE (603e, classic FPU)
+LINUX_USER_CFLAGS := -mcpu=603e
 
 QEMU_SYSTEM := qemu-system-ppc
 QEMU_MACHINE := lite5200b
@@ -61,3 +63,10 @@ LINUX_MACHINE_ID := 0
 BOARD_MAP_VARS := RAM_PA RAM_SIZE LINUX_PAGE_OFFSET CK_REGION_PA CK_REGION_SIZE \
 	CK_REGION_VA CK_HCALL_VA SHM_PA SHM_SIZE MBAR_PA MBAR_SIZE \
 	LINUX_KERNEL_PA LINUX_RUN_PA LINUX_DTB_PA LINUX_INITRD_PA LINUX_MACHINE_ID
+
+# ---- the Linux guest (dts/lite5200b-guest.dts,
+# linux-guest/configs/lite5200b.fragment)
+# vmlinux, the ELF (one PT_LOAD at PA 0): the image carries its raw copy,
+# which the co-kernel moves to LINUX_RUN_PA (arch/ppc-g2 arch.c)
+LINUX_IMAGE := vmlinux
+LINUX_RAW := yes

@@ -144,9 +144,10 @@ _reset:
  * void g2_enter_linux(uint32_t entry_pa, uint32_t dtb_pa) - enter Linux's
  * head at @entry_pa the way 32-bit Book3S Linux boots from a flattened
  * device tree (arch/powerpc/kernel/head_book3s_32.S __start: r3 = the
- * DTB's PA, r4 = 0, r5 = 0: no Open Firmware), MMU off, MSR = 0. BAT4-7
- * are invalidated first, in real mode (Linux's boot maps 0xC000_0000 with
- * its own BATs). Context: root before Linux, RT masked, RT timer stopped.
+ * DTB's PA, r4 = 0, r5 = 0: no Open Firmware; r1 a stack at a physical
+ * address, as a boot loader leaves it), MMU off, MSR = 0. BAT4-7 are
+ * invalidated first, in real mode (Linux's boot maps 0xC000_0000 with its
+ * own BATs). Context: root before Linux, RT masked, RT timer stopped.
  */
 	.text
 	.global g2_enter_linux
@@ -163,6 +164,12 @@ g2_enter_linux:
 	mtspr	SPRN_DBAT4U + 2 * \n, r5
 	.endr
 	isync
+	/* Linux's early_init() runs in real mode on the stack it is given:
+	 * the physical address of the co-kernel's boot stack, which the root
+	 * context leaves for good here */
+	lis	r1, PA(ck_boot_stack_top)@ha
+	addi	r1, r1, PA(ck_boot_stack_top)@l
+	stwu	r5, -16(r1)                  /* back chain 0 */
 	mtspr	SPRN_SRR0, r3
 	mtspr	SPRN_SRR1, r5
 	mr	r3, r4
