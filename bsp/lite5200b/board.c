@@ -89,7 +89,7 @@ const struct ck_board ck_board = {
 	.uart = &psc1,
 	.shm = &devs[DEV_SHM],
 	.doorbell_line = MPC52XX_ICTL_SOFT_LINE,
-	.uart_rx_line = -1,
+	.uart_rx_line = MPC52XX_ICTL_LINE_PSC1,
 	.report = report,
 	CK_BOARD_MAP_FROM_MK,
 	CK_BOARD_LINUX_LINES_FROM_MK,
@@ -109,5 +109,5 @@ void bsp_init(void)
 	devs[DEV_MBAR].va = BOARD_MBAR_PA;       /* start.S: DBAT5, EA = PA */
 	devs[DEV_SHM].va = (uintptr_t)arch_phys_to_virt(BOARD_SHM_PA);
 	mpc52xx_ictl_init(&ictl);
-	mpc52xx_psc_init(&psc1, false);
+	mpc52xx_psc_init(&psc1, true);
 }

@@ -47,6 +47,7 @@
 
 #define PER_MASK_ALL 0xffffff00u
 #define MAIN_MASK_ALL 0x0001ffffu
+#define MAIN_LO_INT (0x10000u >> 4)    /* main source 4 */
 /* critical priorities, 2 bits each at 31-2n (source n): slice timer 0
  * highest (3), IRQ0 next (2), HI_int and wake-up lowest */
 #define CRIT_PRI ((2u << 30) | (3u << 28))
@@ -100,6 +101,8 @@ static void set_mask(const struct ck_pic *pic, unsigned int line, int masked)
 	if (line < MPC52XX_ICTL_PER0) {
 		unsigned int n = line - MPC52XX_ICTL_MAIN0;
 
+		if (n == 4)                      /* LO_int: always open */
+			return;
 		if (n >= 1 && n <= 3) {          /* IRQ1-3: ctrl's enables */
 			rmw(pic, ICTL_CTRL, masked ? CTRL_EENA(n) : 0,
 			    masked ? 0 : CTRL_EENA(n) | CTRL_MEE);
@@ -148,7 +151,10 @@ int mpc52xx_ictl_next_normal(const struct ck_pic *pic, unsigned int from)
 		if (line < MPC52XX_ICTL_MAIN0)
 			continue;
 		if (line < MPC52XX_ICTL_PER0) {
-			if (main & (0x10000u >> (line - MPC52XX_ICTL_MAIN0)))
+			/* LO_int is the peripheral group's cascade, not a
+			 * source: its peripheral line is reported below */
+			if (line != MPC52XX_ICTL_MAIN0 + 4u &&
+			    (main & (0x10000u >> (line - MPC52XX_ICTL_MAIN0))))
 				return (int)line;
 		} else if (per & (0x80000000u >> (line - MPC52XX_ICTL_PER0))) {
 			return (int)line;
@@ -174,7 +180,9 @@ void mpc52xx_ictl_init(const struct ck_pic *pic)
 	uintptr_t b = ictl(pic);
 
 	mmio_write32(b + ICTL_PER_MASK, PER_MASK_ALL);
-	mmio_write32(b + ICTL_MAIN_MASK, CRIT_PRI | MAIN_MASK_ALL);
+	/* every main source masked but LO_int, the peripheral group's way
+	 * to the core's int: the peripheral masks gate each source */
+	mmio_write32(b + ICTL_MAIN_MASK, CRIT_PRI | (MAIN_MASK_ALL & ~MAIN_LO_INT));
 	mmio_write32(b + ICTL_PER_PRI(0), 0);
 	mmio_write32(b + ICTL_PER_PRI(1), 0);
 	mmio_write32(b + ICTL_PER_PRI(2), 0);

@@ -21,6 +21,7 @@
 #define PSC_RB 0x0cu     /* R 8: receive buffer (FIFO) */
 #define PSC_TB 0x0cu     /* W 8: transmit buffer (FIFO) */
 #define PSC_IMR 0x14u    /* W 16: interrupt mask */
+#define PSC_RFALARM 0x6eu  /* RW 16: RX FIFO alarm (struct mpc52xx_psc_fifo) */
 
 #define SR_RXRDY 0x0100u
 #define SR_TXRDY 0x0400u
@@ -45,6 +46,9 @@ int mpc52xx_psc_getc(const struct ck_uart *uart)
 
 void mpc52xx_psc_init(const struct ck_uart *uart, bool rx_irq)
 {
+	/* RxRDY (ISR) is the RX FIFO alarm: raised with one byte in the
+	 * 512-byte FIFO at 0x1ff, as Linux's mpc52xx_uart.c sets it */
+	mmio_write16(uart->dev->va + PSC_CONSOLE + PSC_RFALARM, 0x1ff);
 	mmio_write8(uart->dev->va + PSC_CONSOLE + PSC_CR, CR_RX_ENABLE | CR_TX_ENABLE);
 	mmio_write16(uart->dev->va + PSC_CONSOLE + PSC_IMR, rx_irq ? IMR_RXRDY : 0);
 }

@@ -44,8 +44,10 @@ void mpc52xx_ictl_soft_clear(const struct ck_pic *pic, unsigned int line);
 	.soft_clear = mpc52xx_ictl_soft_clear
 
 /**
- * mpc52xx_ictl_init() - every source masked, priorities set (slice timer
- * 0 the most urgent critical source, every peripheral below HI), IRQ0-3
+ * mpc52xx_ictl_init() - every source masked (but LO_int, through which
+ * each unmasked peripheral source reaches the core's int), priorities set
+ * (slice timer 0 the most urgent critical source, every peripheral below
+ * HI), IRQ0-3
  * off, critical group to the core's critical interrupt (CEb = 0), both
  * slice timers stopped. Context: init, RT masked.
  */

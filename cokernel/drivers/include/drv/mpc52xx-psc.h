@@ -22,9 +22,10 @@ int mpc52xx_psc_getc(const struct ck_uart *uart);
 	.getc = mpc52xx_psc_getc
 
 /**
- * mpc52xx_psc_init() - keep the boot loader's line settings (115200 8N1,
- * MPC5200BUM 15.2: mode registers MR1/MR2, clock divider CTUR/CTLR), make
- * sure receiver and transmitter run (CR), and set the interrupt mask: the
+ * mpc52xx_psc_init() - keep the boot loader's line settings (115200 8N1:
+ * mode registers MR1/MR2, clock divider CTUR/CTLR), make sure receiver and
+ * transmitter run (CR), raise RxRDY at one byte in the RX FIFO (its alarm,
+ * as Linux's mpc52xx_uart.c sets it) and set the interrupt mask: the
  * receive interrupt (ISR RxRDY) only when @rx_irq.
  * Context: init, RT masked.
  */
