@@ -36,6 +36,7 @@ CK_NOPIE_LD := $(if $(CK_NOPIE),-no-pie)
 
 CK_BOARD_DEFS := $(foreach v,$(BOARD_MAP_VARS),-DBOARD_$(v)=$($(v)))
 CK_CPPFLAGS := -I$(TOP)/cokernel/include -I$(TOP)/cokernel/arch/$(ARCH)/include \
+	$(if $(ARCH_COMMON),-I$(TOP)/cokernel/arch/$(ARCH_COMMON)/include) \
 	-I$(TOP)/cokernel/drivers/include -I$(TOP)/ipc -I$(CK_OUT)/include \
 	$(CK_BOARD_DEFS)
 # CK_TEST_CFLAGS: test knobs (-DCK_TEST_*) for a test image built in its
@@ -54,6 +55,11 @@ CK_CPPFLAGS += -I$(TOP)/cokernel/lib/libfdt
 # Host-only core files (the unit tests' simulator hooks) stay out.
 CK_CORE_HOST_ONLY := $(wildcard cokernel/core/*host*.c cokernel/core/sim*.c)
 CK_ARCH_DIR := cokernel/arch/$(ARCH)
+# ARCH_COMMON (optional, board.mk): a directory of cokernel/arch that
+# several arch ports share (ppc-common: the PowerPC frame, MMIO and RT-mask
+# headers and asm-offsets.c); the port's own files come first
+CK_ASM_OFFSETS_C := $(firstword $(wildcard $(CK_ARCH_DIR)/asm-offsets.c \
+	$(if $(ARCH_COMMON),cokernel/arch/$(ARCH_COMMON)/asm-offsets.c)))
 # CK_SKIP: sources to leave out of this build (e.g. an app being written).
 CK_SKIP ?=
 CK_SRCS := $(filter-out $(CK_CORE_HOST_ONLY) $(CK_SKIP),$(wildcard cokernel/core/*.c)) \
@@ -122,13 +128,13 @@ $(CK_OUT)/%.o: %.S $(CK_ASM_OFFSETS) $(BOARD_MK) | $(TOOLCHAIN_DEPS)
 	@$(CK_CC) $(CK_CPPFLAGS) $(CK_ASFLAGS) -MMD -MP -c -o $@ $<
 
 # asm-offsets.c -> .s -> header: "->SYM value" markers become #defines.
-$(CK_OUT)/asm-offsets.s: $(CK_ARCH_DIR)/asm-offsets.c | $(TOOLCHAIN_DEPS)
+$(CK_OUT)/asm-offsets.s: $(CK_ASM_OFFSETS_C) | $(TOOLCHAIN_DEPS)
 	@mkdir -p $(@D)
 	@$(CK_CC) $(CK_CPPFLAGS) $(CK_CFLAGS) -MMD -MP -MT $@ -S -o $@ $<
 
 $(CK_ASM_OFFSETS): $(CK_OUT)/asm-offsets.s
 	@mkdir -p $(@D)
-	@{ echo "/* generated from $(CK_ARCH_DIR)/asm-offsets.c: do not edit */"; \
+	@{ echo "/* generated from $(CK_ASM_OFFSETS_C): do not edit */"; \
 	  echo "#ifndef GENERATED_ASM_OFFSETS_H"; echo "#define GENERATED_ASM_OFFSETS_H"; \
 	  sed -n 's/^[[:space:]]*->\([A-Za-z_0-9]*\) \(-*[0-9][0-9]*\) .*/#define \1 \2/p' $<; \
 	  echo "#endif"; } > $@.tmp && mv $@.tmp $@

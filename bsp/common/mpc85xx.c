@@ -10,7 +10,7 @@
 #include <stdbool.h>
 #include <ck/arch.h>
 #include <ck/ck.h>
-#include <drv/booke-tb.h>
+#include <drv/ppc-tb.h>
 #include <drv/mpic.h>
 #include <drv/ns16550.h>
 #include "mpc85xx.h"
@@ -66,7 +66,7 @@ const struct ck_pic mpc85xx_pic = {
 /* .hz: from the DTB at bsp_init() (mpc85xx_init) */
 struct ck_clocksource mpc85xx_clock = {
 	.name = "timebase",
-	BOOKE_TB_OPS,
+	PPC_TB_OPS,
 };
 
 struct mpic_timer mpc85xx_timer_a0 = {

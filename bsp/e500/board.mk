@@ -3,6 +3,8 @@
 # Memory map, clocks, lines, TLB1 entries: README.md beside this file.
 
 ARCH := ppc-booke
+# the PowerPC frame, MMIO and RT-mask headers, asm-offsets.c
+ARCH_COMMON := ppc-common
 CROSS := powerpc-linux-gnu-
 # GCC 12 has no SPE: soft-float, or -mcpu=8548 emits classic FPU
 # instructions the e500v2 lacks (notes/e500.md); -msdata=none: no r13/r2
@@ -10,7 +12,7 @@ CROSS := powerpc-linux-gnu-
 # (powerpc-linux-gnu-gcc is built with --enable-default-pie).
 CPUFLAGS := -mcpu=8548 -msoft-float -mno-altivec -msdata=none -mbig-endian \
 	-Wa,-mregnames
-DRIVERS := mpic ns16550 booke-tb
+DRIVERS := mpic ns16550 ppc-tb
 # the MPC85xx devices, shared with bsp/mpc8544ds
 BSP_SHARED := common/mpc85xx
 # the MPIC lines Linux owns (mk/virq.mk): none, its timer is the

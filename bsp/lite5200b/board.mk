@@ -2,20 +2,66 @@
 # lite5200b (Freescale Lite5200B: MPC5200B, a G2_LE core (603e class, with
 # its classic FPU) at 396 MHz, 256 MiB DDR SDRAM at 0, MBAR at 0xf0000000
 # where the board's U-Boot moves it; QEMU -M lite5200b, the project's
-# model: qemu/README.md): board data for the build.
-# The port is young (issue 13): the co-kernel for the G2_LE
-# (cokernel/arch/ppc-g2) is still to come, so this board builds and boots
-# only its own Linux 6.1, without the co-kernel (make linux-native), with
-# its initramfs (make rootfs, make tools); every co-kernel target (make,
-# image, run, cokernel, bench, linux, dtb) says so and fails.
+# model: qemu/README.md): board data for the build. Memory map, devices,
+# clocks: README.md beside this file.
+# The co-kernel runs alone here (its RT timer on the core's critical
+# interrupt); its Linux 6.1 guest is not in the tree yet, so `make image`
+# and `run` build and boot the co-kernel alone. The board's own Linux
+# builds and boots too, without the co-kernel (make linux-native).
 
-# no co-kernel port yet: the Makefile's co-kernel targets fail with a
-# message naming the port (CK_PORT_DIR) instead of building half of one
-CK_PORT := no
-CK_PORT_DIR := cokernel/arch/ppc-g2
-# and no Linux guest: LINUX_GUEST := no says so to make linux, dtb and
-# bench; rootfs and tools still build, for the native Linux
+ARCH := ppc-g2
+# the PowerPC frame, MMIO and RT-mask headers, asm-offsets.c
+ARCH_COMMON := ppc-common
+CROSS := powerpc-linux-gnu-
+# the G2_LE is a 603e core with a classic FPU; the co-kernel is built
+# soft-float all the same (no FPU context in its frames: arch/ppc-common
+# ctx.h); -msdata=none: no r13/r2 small-data anchors. mk/cokernel.mk adds
+# -fno-pie/-no-pie (powerpc-linux-gnu-gcc is built with --enable-default-pie).
+CPUFLAGS := -mcpu=603e -msoft-float -mno-altivec -msdata=none -mbig-endian \
+	-Wa,-mregnames
+DRIVERS := mpc52xx-ictl mpc52xx-slt mpc52xx-psc ppc-tb
+# RT timer anticipation (cokernel/include/ck/hw.h gravity_ns): slice
+# timer 0 is armed this long before a timer's expiry, the rest waited out
+# on the timebase. 0 until measured on this board (make bench).
+TIMER_GRAVITY_NS ?= 0
+# instructions the G2_LE lacks: the e500's isel and SPE, AltiVec; the
+# link fails if the co-kernel holds one (mk/cokernel.mk)
+CK_FORBIDDEN_INSNS := isel|ev[a-z]+|efs[a-z]+|efd[a-z]+|v[a-z]+\.?|lvx|stvx
+# no Linux guest in the tree yet: make linux, dtb and bench say so; rootfs
+# and tools still build, for the native Linux
 LINUX_GUEST := no
+# the ICTL lines a Linux guest would own (mk/virq.mk): none
+LINUX_IRQ_LINES :=
+
+# Memory map (physical). The co-kernel runs at Linux's linear-map address
+# of its region, EA = LINUX_PAGE_OFFSET + PA (DESIGN §4), through its own
+# BAT4 (arch/ppc-g2 start.S); a Linux guest must reserve it no-map, so
+# that no BAT of Linux's covers it. It and the IPC region are at the top of
+# RAM; a Linux payload is staged low and its raw vmlinux moved to 0, where
+# 32-bit Book3S Linux runs (arch/ppc-g2 arch.c).
+RAM_PA := 0x00000000
+RAM_SIZE := 0x10000000
+LINUX_PAGE_OFFSET := 0xC0000000
+CK_REGION_PA := 0x0FC00000
+CK_REGION_SIZE := 0x00400000
+CK_REGION_VA := 0xCFC00000
+# the ePAPR hypercall entry (entry.S, fixed by the link script): the guest
+# DTS's hcall-instructions branch there
+CK_HCALL_VA := 0xCFC01000
+SHM_PA := 0x0FB00000
+SHM_SIZE := 0x00100000
+# MBAR where the board's U-Boot moves it; the co-kernel's window is its
+# first 128 KiB (one BAT): ICTL, slice timers, PSC1
+MBAR_PA := 0xF0000000
+MBAR_SIZE := 0x00020000
+LINUX_DTB_PA := 0x03C00000
+LINUX_KERNEL_PA := 0x04000000
+LINUX_RUN_PA := 0x00000000
+LINUX_INITRD_PA := 0x05000000
+LINUX_MACHINE_ID := 0
+BOARD_MAP_VARS := RAM_PA RAM_SIZE LINUX_PAGE_OFFSET CK_REGION_PA CK_REGION_SIZE \
+	CK_REGION_VA CK_HCALL_VA SHM_PA SHM_SIZE MBAR_PA MBAR_SIZE \
+	LINUX_KERNEL_PA LINUX_RUN_PA LINUX_DTB_PA LINUX_INITRD_PA LINUX_MACHINE_ID
 
 LINUX_ARCH := powerpc
 LINUX_CROSS := powerpc-linux-gnu-
@@ -81,9 +127,18 @@ LINUX_NATIVE_KCFLAGS := -g0
 # ---- test traits: what the QEMU tests and `make check` expect of this
 # board (the tests ask `make -s BOARD=<b> print-VAR`; each variable is
 # described in docs/porting-board.md)
-# native: the board's own Linux on the QEMU model (test_native_linux.py);
-# no co-kernel tests until the port exists
-CHECK_TESTS := native
+# bare: the co-kernel alone (test_bare.py, test_arch.py); native: the
+# board's own Linux on the QEMU model (test_native_linux.py,
+# test_user_insns.py)
+CHECK_TESTS := bare native
+# worst case of the co-kernel alone, ns under -icount shift=0,sleep=off
+# -seed 1 (test_bare.py): the latency task's clock is the timebase, so
+# figures move in its 30.3 ns ticks (README.md, "Clocks")
+LATENCY_BASELINE_BARE_NS := 334
+# the co-kernel alone takes no host input, so its run repeats exactly
+LATENCY_SLACK_BARE_NS := 2
+# RT task faults are not contained on this core (README.md)
+RT_FAULTS_BARE := no
 
 # the native Linux's boot (tests/qemu/test_native_linux.py): its command
 # line (the console on PSC1, Linux's ttyPSC0: drivers/tty/serial/

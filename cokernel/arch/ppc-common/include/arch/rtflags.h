@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * rtflags.h - e500 (Book-E) arch_rt_mask()/arch_rt_restore(), inline: the
+ * rtflags.h - PowerPC arch_rt_mask()/arch_rt_restore(), inline: the
  * contract is in ck/arch.h, which includes this file. The RT class is the
- * critical input and the watchdog, enabled by MSR[CE] (EREF 2.0, 4.5.1
- * "Machine State Register"; e500 core reference manual 2.5.1); mtmsr is
- * execution synchronizing there, so no isync follows.
+ * one MSR[CE] enables: on the e500 the critical input and the watchdog
+ * (EREF 2.0, 4.5.1 "Machine State Register"; e500 core reference manual
+ * 2.5.1: MSR_CE 0x00020000), on the G2_LE the critical interrupt
+ * (G2CORERM §5.5.10: MSR_CE 0x00000080, arch/ppc-g2 g2.h); the port's
+ * arch/core.h names the bit. mtmsr is execution synchronizing on both
+ * (e500CORERM; the 32-bit PEM's mtmsr), so no isync follows.
  *
  * The flags are the whole previous MSR; restore puts back only its CE bit,
  * so a pair never undoes an EE change made in between (Linux's EE is its
@@ -14,7 +17,7 @@
 #define CK_ARCH_RTFLAGS_H
 
 #include <stdint.h>
-#include <arch/booke.h>
+#include <arch/core.h>	/* MSR_CE: booke.h or g2.h */
 
 static inline __attribute__((always_inline)) uint32_t msr_read(void)
 {

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * mmio.h - e500 (Book-E) device register accessors.
+ * mmio.h - PowerPC (e500, G2_LE) device register accessors.
  *
- * Every driver register access goes through these. The CPU is big-endian
- * and so are the CCSR devices (MPIC, DUART), so no byte swap. The CCSR is
- * mapped cache-inhibited and guarded (I|G), which keeps accesses in order
+ * Every driver register access goes through these. The CPUs are big-endian
+ * and so are the SoC devices (e500: the CCSR's MPIC and DUART; MPC5200B:
+ * the MBAR's), so no byte swap. The device windows are mapped
+ * cache-inhibited and guarded (I|G), which keeps accesses in order
  * among themselves but not against cacheable memory: as Linux's
  * arch/powerpc/include/asm/io.h does, a store is preceded by `sync` and a
  * load is followed by the twi/isync idiom, so that the load has completed
@@ -53,6 +54,28 @@ static inline void mmio_write8(uintptr_t addr, uint8_t val)
 {
 	__asm__ volatile("sync\n\tstb%U0%X0 %1,%0"
 			 : "=m"(*(volatile uint8_t *)addr)
+			 : "r"(val)
+			 : "memory");
+}
+
+/** mmio_read16() - read the big-endian 16-bit register at @addr (the
+ * MPC5200B PSC's SR, ISR). Context: any. */
+static inline uint16_t mmio_read16(uintptr_t addr)
+{
+	uint32_t v;
+
+	__asm__ volatile("sync\n\tlhz%U1%X1 %0,%1\n\ttwi 0,%0,0\n\tisync"
+			 : "=r"(v)
+			 : "m"(*(const volatile uint16_t *)addr)
+			 : "memory");
+	return (uint16_t)v;
+}
+
+/** mmio_write16() - write @val to the big-endian 16-bit register at @addr. */
+static inline void mmio_write16(uintptr_t addr, uint16_t val)
+{
+	__asm__ volatile("sync\n\tsth%U0%X0 %1,%0"
+			 : "=m"(*(volatile uint16_t *)addr)
 			 : "r"(val)
 			 : "memory");
 }

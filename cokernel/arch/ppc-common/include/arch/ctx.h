@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * ctx.h - layout of the e500 (Book-E) saved register frame in struct
- * ck_arch_ctx.
+ * ctx.h - layout of the PowerPC saved register frame in struct ck_arch_ctx
+ * (e500 and G2_LE).
  *
  * One format for every saved context (critical input entry, voluntary
  * switch, new task): r0-r31, CR, LR, CTR, XER, the pc to resume at and the
  * MSR to resume with. Every frame is resumed the same way: CSRR0/1 loaded
  * from PC/MSR and `rfci` (entry.S), which is safe because a frame is only
- * ever resumed with the RT class (MSR[CE]) masked. No SPE state: the
- * co-kernel is built soft-float and never sets MSR[SPE]. The assembly uses
+ * ever resumed with the RT class (MSR[CE]) masked. No SPE or FPU state:
+ * the co-kernel is built soft-float and never sets MSR[SPE] or MSR[FP]. The assembly uses
  * the byte offsets asm-offsets.c derives from these indices.
  */
 #ifndef ARCH_CTX_H

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
- * asm-offsets.c - struct offsets for the e500 assembly. Compiled to assembly
- * only (never linked); mk/cokernel.mk turns the "->SYM value" markers into
- * generated/asm-offsets.h, so no offset is ever written by hand.
+ * asm-offsets.c - struct offsets for the PowerPC (e500, G2_LE) assembly.
+ * Compiled to assembly only (never linked); mk/cokernel.mk turns the
+ * "->SYM value" markers into generated/asm-offsets.h, so no offset is ever
+ * written by hand.
  */
 #include <stddef.h>
 #include <ck/ck.h>
@@ -12,7 +13,7 @@
 #define DEFINE(sym, val) \
 	__asm__ volatile("\n->" #sym " %0 " #val : : "i"(val))
 
-_Static_assert(CTX_WORDS <= CK_ARCH_CTX_WORDS, "e500 frame fits ck_arch_ctx");
+_Static_assert(CTX_WORDS <= CK_ARCH_CTX_WORDS, "PowerPC frame fits ck_arch_ctx");
 
 void asm_offsets(void);
 

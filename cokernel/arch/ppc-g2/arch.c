@@ -1,0 +1,297 @@
+// SPDX-License-Identifier: MIT
+/*
+ * arch.c - G2_LE (MPC5200B) hooks of ck/arch.h written in C: RT-class
+ * (MSR[CE]) masking, initial task frames, doze, the boot mappings, fault
+ * report, the way into Linux, and the BAT windows after the hand-over.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <ck/arch.h>
+#include <ck/bsp.h>
+#include <ck/ck.h>
+#include <ck/console.h>
+#include <arch/g2.h>
+#include <arch/ctx.h>
+#include <ck_guest.h>
+
+_Static_assert(CTX_WORDS <= CK_ARCH_CTX_WORDS, "G2 frame fits ck_arch_ctx");
+
+/** ck_boot_dtb_pa - r3 at entry: the DTB the loader handed over, or 0. */
+uint32_t ck_boot_dtb_pa;
+
+void arch_fault(uint32_t vector, uint32_t srr0, uint32_t srr1, uint32_t dar,
+		uint32_t dsisr, uint32_t sp, uint32_t lr);
+void g2_enter_linux(uint32_t entry_pa, uint32_t dtb_pa) __attribute__((noreturn));
+
+#define mfspr(n)                                                    \
+	({                                                          \
+		uint32_t v_;                                        \
+		__asm__ volatile("mfspr %0, %1" : "=r"(v_) : "i"(n)); \
+		v_;                                                 \
+	})
+
+/* Linux runs (g2_enter_linux() was called): DBAT7's RAM EA = PA is gone. */
+static bool linux_runs;
+
+void arch_rt_unmask(void)
+{
+	msr_write(msr_read() | MSR_CE);
+}
+
+/* A new task: supervisor, MMU on (the co-kernel's BATs), MSR[CE] = 1 (RT
+ * class on), EE = 0 (Linux's class masked), ME = 1, FP = 0 (soft-float);
+ * r1 = @stack_top less an ABI frame whose back chain is 0. */
+void arch_ctx_init(struct ck_arch_ctx *ctx, void (*tramp)(void *), void *arg0,
+		   void *stack_top)
+{
+	uint32_t *sp = (uint32_t *)((uintptr_t)stack_top - 16u);
+	unsigned int i;
+
+	for (i = 0; i < CK_ARCH_CTX_WORDS; i++)
+		ctx->w[i] = 0;
+	sp[0] = 0;
+	ctx->w[CTX_R1] = (uintptr_t)sp;
+	ctx->w[CTX_R3] = (uintptr_t)arg0;
+	ctx->w[CTX_PC] = (uintptr_t)tramp;
+	ctx->w[CTX_MSR] = MSR_CE | MSR_ME | MSR_IR | MSR_DR;
+}
+
+/*
+ * Idle: doze until an interrupt, HID0[DOZE] (start.S) + MSR[POW]
+ * (G2CORERM ch. 9, "Power management"). MSR[POW] is bit 13, outside the
+ * MSR[16-31] a critical interrupt saves in CSRR1 (G2CORERM 5.2.1.2), so
+ * the RT entry resumes this loop awake. Context: root, MSR[CE] = 1.
+ */
+void arch_wait_for_interrupt(void)
+{
+	uint32_t msr = msr_read();
+
+	__asm__ volatile("sync\n\tmtmsr %0\n\tisync" : : "r"(msr | MSR_POW) : "memory");
+}
+
+void arch_cpu_relax(void)
+{
+	__asm__ volatile("" : : : "memory");
+}
+
+/* The co-kernel region at its link address (BAT4) always; before Linux,
+ * RAM's first 256 MiB EA = PA too (DBAT7, start.S). Else NULL. */
+void *arch_phys_to_virt(uint32_t pa)
+{
+	if (pa - (uint32_t)BOARD_CK_REGION_PA < (uint32_t)BOARD_CK_REGION_SIZE)
+		return (void *)(uintptr_t)(pa - (uint32_t)BOARD_CK_REGION_PA +
+					   (uint32_t)BOARD_CK_REGION_VA);
+	if (!linux_runs && pa - (uint32_t)BOARD_RAM_PA < (uint32_t)BOARD_RAM_SIZE && pa)
+		return (void *)(uintptr_t)pa;
+	return 0;
+}
+
+static void raw_puts(const char *s)
+{
+	console_raw_puts(ck_board.uart, s);
+}
+
+static void raw_reg(const char *name, uint32_t v)
+{
+	raw_puts(name);
+	console_raw_puthex(ck_board.uart, v);
+}
+
+/*
+ * arch_fault() - an exception the co-kernel does not contain (entry.S
+ * g2_fatal, from the co-kernel's vector page before Linux): print it on
+ * the UART directly (the console ring may be what broke) and stop with
+ * both classes masked. @vector: the vector offset (0x100..0x1400,
+ * G2CORERM Table 5-1); @srr0, @srr1, @dar, @dsisr as the exception left
+ * them; @sp, @lr: r1 and LR of the interrupted context.
+ * Context: exception stack, MMU on, MSR[CE] = MSR[EE] = 0.
+ */
+void arch_fault(uint32_t vector, uint32_t srr0, uint32_t srr1, uint32_t dar,
+		uint32_t dsisr, uint32_t sp, uint32_t lr)
+{
+	raw_puts("\r\n[ck] FATAL exception vector");
+	raw_reg(" ", vector);
+	raw_reg(" srr0=", srr0);
+	raw_reg(" srr1=", srr1);
+	raw_reg(" dar=", dar);
+	raw_reg(" dsisr=", dsisr);
+	raw_reg(" csrr0=", mfspr(SPRN_CSRR0));
+	raw_reg(" csrr1=", mfspr(SPRN_CSRR1));
+	raw_reg(" r1=", sp);
+	raw_reg(" lr=", lr);
+	raw_puts("\r\n");
+	msr_write(msr_read() & ~(MSR_CE | MSR_EE));
+	for (;;)
+		arch_wait_for_interrupt();
+}
+
+/* The kernel image's size (mk/payload.lds; 0 in the co-kernel alone).
+ * Linker symbol: the address is the value. */
+extern const char __ck_linux_kernel_bytes[];
+
+#define CACHE_LINE 32u          /* G2_LE L1 line (G2CORERM ch. 4) */
+/* The co-kernel's vector page at physical 0 (lowvec.S, start.S): Linux's
+ * image goes over it only once RT is stopped (arch_boot_linux()). */
+#define LOWVEC_BYTES 0x4000u
+
+/*
+ * Copy @n bytes (a multiple of 4) from @from to @to (EA, not overlapping)
+ * and make them fetchable: the G2's instruction cache does not snoop the
+ * data cache's stores, so every line is written back (dcbst) and then
+ * invalidated in the instruction cache (icbi) (PEM 5.1.5.1).
+ */
+static void copy_code(uint8_t *to, const uint8_t *from, uint32_t n)
+{
+	uint32_t i;
+
+	for (i = 0; i < n; i += 4u)
+		*(uint32_t *)(void *)(to + i) = *(const uint32_t *)(const void *)(from + i);
+	for (i = 0; i < n; i += CACHE_LINE)
+		__asm__ volatile("dcbst 0, %0" : : "r"(to + i) : "memory");
+	__asm__ volatile("sync" : : : "memory");
+	for (i = 0; i < n; i += CACHE_LINE)
+		__asm__ volatile("icbi 0, %0" : : "r"(to + i) : "memory");
+	__asm__ volatile("sync\n\tisync" : : : "memory");
+}
+
+/* EA = PA of @pa (DBAT7, before Linux), hidden from the compiler, to which
+ * EA 0 is NULL. */
+static uint8_t *ram_ea(uint32_t pa)
+{
+	uint8_t *p;
+
+	__asm__("" : "=r"(p) : "0"(pa));
+	return p;
+}
+
+/*
+ * arch_prepare_linux() - the image carries the raw vmlinux at @kernel_pa,
+ * Linux runs at BOARD_LINUX_RUN_PA (0: 32-bit Book3S Linux runs where it
+ * is linked, PAGE_OFFSET + 0): move it there while RT still runs, all but
+ * its first LOWVEC_BYTES, which hold the co-kernel's vector page until
+ * arch_boot_linux(). Kernel and DTB must lie in the first 256 MiB (DBAT7).
+ */
+int arch_prepare_linux(uint32_t kernel_pa, uint32_t dtb_pa)
+{
+	uint32_t run = (uint32_t)BOARD_LINUX_RUN_PA;
+	uint32_t n = ((uint32_t)(uintptr_t)__ck_linux_kernel_bytes + 3u) & ~3u;
+
+	if (run != 0 || n <= LOWVEC_BYTES || kernel_pa + n > BOARD_RAM_SIZE ||
+	    kernel_pa < n || dtb_pa >= BOARD_RAM_SIZE ||
+	    kernel_pa + n > (uint32_t)BOARD_CK_REGION_PA) {
+		ck_printf("Linux payload not placeable: kernel 0x%08x (%u bytes) "
+			  "to 0x%08x, DTB 0x%08x: RT only", (unsigned int)kernel_pa,
+			  (unsigned int)n, (unsigned int)run, (unsigned int)dtb_pa);
+		return -CK_EINVAL;
+	}
+	copy_code(ram_ea(run + LOWVEC_BYTES), ram_ea(kernel_pa + LOWVEC_BYTES),
+		  n - LOWVEC_BYTES);
+	return 0;
+}
+
+/*
+ * arch_boot_linux() - the rest of Linux's image over the vector page, the
+ * IPC region's cached lines written back and dropped (from the hand-over
+ * on, both sides map it cache-inhibited: arch_map_window(), Linux's UIO),
+ * then into Linux (start.S g2_enter_linux). @kernel_pa is where the image
+ * was staged; @machine_id (ARM's) is not used.
+ * Context: root, RT masked, RT timer stopped.
+ */
+void arch_boot_linux(uint32_t kernel_pa, uint32_t dtb_pa, uint32_t machine_id)
+{
+	uint8_t *shm = arch_phys_to_virt(BOARD_SHM_PA);
+	uint32_t i;
+
+	(void)machine_id;
+	copy_code(ram_ea((uint32_t)BOARD_LINUX_RUN_PA), ram_ea(kernel_pa), LOWVEC_BYTES);
+	for (i = 0; shm && i < (uint32_t)BOARD_SHM_SIZE; i += CACHE_LINE)
+		__asm__ volatile("dcbf 0, %0" : : "r"(shm + i) : "memory");
+	__asm__ volatile("sync" : : : "memory");
+	linux_runs = true;
+	g2_enter_linux((uint32_t)BOARD_LINUX_RUN_PA, dtb_pa);
+}
+
+/*
+ * Device windows after the hand-over (ipc/ck_guest.h CK_MMIO_VA_ONLY):
+ * Linux reserves the virtual range, the co-kernel maps it with one of its
+ * data BATs, DBAT5 + the window's index (Linux leaves BAT4-7 alone:
+ * g2.h), cache-inhibited and guarded, so RT code never takes a TLB miss,
+ * whose handler is Linux's and may be what the critical interrupt
+ * interrupted. A window is one BAT block: 128 KiB to 256 MiB, a power of
+ * two, VA and PA aligned to it (PEM 7.4.3).
+ */
+#define ARCH_MAX_WINDOWS 3u
+#define BAT_MIN 0x20000u
+#define BAT_MAX 0x10000000u
+
+static struct {
+	uint32_t base, size;
+} windows[ARCH_MAX_WINDOWS];
+
+uint32_t arch_window_flags(void)
+{
+	return CK_MMIO_VA_ONLY;
+}
+
+int arch_window_ok(unsigned int idx, uint32_t va, uint64_t pa, uint32_t size)
+{
+	uint32_t lowmem_end = (uint32_t)BOARD_LINUX_PAGE_OFFSET + (uint32_t)BOARD_RAM_SIZE;
+	unsigned int i;
+
+	if (idx >= ARCH_MAX_WINDOWS || size < BAT_MIN || size > BAT_MAX ||
+	    (size & (size - 1u)) || (va & (size - 1u)) || (pa >> 32) ||
+	    ((uint32_t)pa & (size - 1u)))
+		return 0;
+	/* kernel space above Linux's lowmem map, not wrapping, free */
+	if (va < lowmem_end || va + (size - 1u) < va)
+		return 0;
+	for (i = 0; i < idx; i++)
+		if (va < windows[i].base + windows[i].size &&
+		    windows[i].base < va + size)
+			return 0;
+	windows[idx].base = va;
+	windows[idx].size = size;
+	return 1;
+}
+
+#define DBAT_WRITE(n, u, l)                                                   \
+	__asm__ volatile("mtspr %0, %2\n\tmtspr %1, %3\n\tisync"              \
+			 : : "i"(SPRN_DBAT4U + 2 * ((n) - 4)),                \
+			   "i"(SPRN_DBAT4U + 2 * ((n) - 4) + 1), "r"(u), "r"(l) \
+			 : "memory")
+
+void arch_map_window(unsigned int idx, uint32_t va, uint64_t pa, uint32_t size)
+{
+	uint32_t u = BAT_U(va, size), l = BAT_L((uint32_t)pa, BAT_I | BAT_G);
+
+	/* lower first: the pair is never valid with a stale lower half */
+	switch (idx) {
+	case 0:
+		DBAT_WRITE(5, 0u, l);
+		DBAT_WRITE(5, u, l);
+		break;
+	case 1:
+		DBAT_WRITE(6, 0u, l);
+		DBAT_WRITE(6, u, l);
+		break;
+	case 2:
+		DBAT_WRITE(7, 0u, l);
+		DBAT_WRITE(7, u, l);
+		break;
+	default:
+		break;
+	}
+}
+
+extern uint32_t ck_crit_stack_limit[];
+
+/* The word at ck_crit_stack_limit is the critical stack's lowest (start.S). */
+volatile uint32_t *arch_rt_stack_limit(void)
+{
+	return ck_crit_stack_limit;
+}
+
+uintptr_t arch_ctx_pc(const struct ck_arch_ctx *ctx)
+{
+	return ctx->w[CTX_PC];
+}

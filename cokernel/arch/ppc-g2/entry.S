@@ -1,0 +1,215 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * entry.S - the G2_LE (MPC5200B) entry points: the RT-class entry (the
+ * critical interrupt, vector 0x00A00), the ePAPR hypercall entry Linux's
+ * paravirtual drivers call, the voluntary context switch, and the report
+ * of an exception the co-kernel does not contain.
+ *
+ * Critical interrupt (G2CORERM §5.5.10, §5.2.1.2): the core saves PC and
+ * MSR[16-31] in CSRR0/CSRR1 and clears MSR[CE, EE, IR, DR, ...] (ME kept),
+ * so the entry runs in real mode with both classes masked. The vector is
+ * at physical 0x00A00 (MSR[IP] = 0): the co-kernel's own vector page
+ * (lowvec.S) before Linux, then Linux's, whose 0x00A00 stub
+ * (linux-guest/patches/0008, head_book3s_32.S) branches through its word
+ * cokernel_rt_entry to arch_rt_entry's *physical* address. Both arrive
+ * with one contract: r3 saved in SPRG5, CTR in SPRG6, the branch target in
+ * CTR, every other register and CSRR0/1 as interrupted, MMU off.
+ *  - SPRG4-7 are the G2_LE's extra SPRGs (G2CORERM 5.2.1.3), supervisor
+ *    only; 32-bit Book3S Linux uses SPRG4 only on cores that need a
+ *    software DTLB LRU (not the G2_LE) and never SPRG5-7.
+ * The entry saves the interrupted context into ck_current_task->ctx in
+ * real mode (the co-kernel region's physical addresses: real-mode data
+ * accesses are cacheable, PEM 5.2, as the co-kernel's own BAT maps it, so
+ * nothing is aliased), then switches on the MMU with rfci into the
+ * co-kernel's link addresses (Linux's linear-map address of its region,
+ * mapped by the co-kernel's own BAT4, which Linux never uses: see g2.h) and
+ * runs C on the critical stack. Frames are resumed with rfci from
+ * CSRR0/1, MSR[CE] = 0 throughout. The whole path touches only BAT-mapped
+ * addresses, so it never takes a TLB miss (the 603's miss handlers are
+ * Linux's, and use SRR0/1, which the interrupted Linux code may hold
+ * live).
+ */
+#include <arch/g2.h>
+#include <generated/asm-offsets.h>
+
+#define GPR(n) (CTX_R0_OFF + 4 * (n))
+/* the physical address of a co-kernel symbol (real mode) */
+#define PA(sym) ((sym) - BOARD_CK_REGION_VA + BOARD_CK_REGION_PA)
+#define MSR_CK (MSR_ME | MSR_IR | MSR_DR)
+
+/*
+ * ck_hcall_entry - the ePAPR hypercall (ePAPR 1.1 "Hypercall ABI", Linux
+ * arch/powerpc/include/asm/epapr_hcalls.h): r11 = token, r3-r10 =
+ * arguments, results in r3 (status) and r4-r10. Linux's
+ * epapr_hypercall_start, patched from the guest DTB's hcall-instructions
+ * (lis/ori r12, mtctr r12, bctr), branches here with LR = its caller's
+ * return address; the caller's asm lists r0, r3-r12, CTR, XER, LR, CR0
+ * and memory as clobbered, CR is saved whole. Runs on Linux's kernel
+ * stack (64 bytes), in Linux context with the MMU on (BAT4 maps this
+ * code), MSR[EE] cleared for the call and restored after it: a nested
+ * Linux interrupt would set MSR[CE] again (Linux's MSR_KERNEL carries it)
+ * inside the ops' RT-masked sections. Fixed address: BOARD_CK_HCALL_VA
+ * (the link script checks).
+ */
+	.section .vectors.hcall, "ax"
+	.global ck_hcall_entry
+ck_hcall_entry:
+	stwu	r1, -64(r1)
+	mflr	r0
+	stw	r0, 68(r1)
+	mfcr	r0
+	stw	r0, 8(r1)
+	mfmsr	r0
+	stw	r0, 12(r1)
+	rlwinm	r0, r0, 0, 17, 15            /* MSR[EE] (0x8000) off */
+	mtmsr	r0
+	stw	r3, 16(r1)
+	stw	r4, 20(r1)
+	stw	r5, 24(r1)
+	stw	r6, 28(r1)
+	stw	r7, 32(r1)
+	stw	r8, 36(r1)
+	stw	r9, 40(r1)
+	stw	r10, 44(r1)
+	mr	r3, r11
+	addi	r4, r1, 16
+	bl	ck_epapr_hcall
+	lwz	r3, 16(r1)
+	lwz	r4, 20(r1)
+	lwz	r5, 24(r1)
+	lwz	r6, 28(r1)
+	lwz	r7, 32(r1)
+	lwz	r8, 36(r1)
+	lwz	r9, 40(r1)
+	lwz	r10, 44(r1)
+	lwz	r11, 12(r1)                  /* MSR[EE] as Linux had it; CE too */
+	mfmsr	r0
+	rlwimi	r0, r11, 0, 16, 16
+	rlwimi	r0, r11, 0, 24, 24
+	mtmsr	r0
+	lwz	r0, 8(r1)
+	mtcr	r0
+	lwz	r0, 68(r1)
+	mtlr	r0
+	addi	r1, r1, 64
+	blr
+
+	.text
+/* arch_rt_entry - the RT entry (guest page rt_entry holds its physical
+ * address): real mode, r3 in SPRG5, CTR in SPRG6 (see the top). */
+	.balign	16
+	.global arch_rt_entry
+arch_rt_entry:
+	lis	r3, PA(ck_current_task)@ha
+	lwz	r3, PA(ck_current_task)@l(r3)
+	/* the task's physical address: PA - VA of the region is a multiple
+	 * of 64 KiB (the link script checks), one addis */
+	addis	r3, r3, (BOARD_CK_REGION_PA - BOARD_CK_REGION_VA)@h
+	addi	r3, r3, TASK_CTX
+	stw	r0, GPR(0)(r3)
+	stw	r1, GPR(1)(r3)
+	stw	r2, GPR(2)(r3)
+	stmw	r4, GPR(4)(r3)
+	mfspr	r4, SPRN_SPRG5
+	stw	r4, GPR(3)(r3)
+	mfcr	r4
+	stw	r4, CTX_CR_OFF(r3)
+	mflr	r4
+	stw	r4, CTX_LR_OFF(r3)
+	mfspr	r4, SPRN_SPRG6
+	stw	r4, CTX_CTR_OFF(r3)
+	mfxer	r4
+	stw	r4, CTX_XER_OFF(r3)
+	mfspr	r4, SPRN_CSRR0
+	stw	r4, CTX_PC_OFF(r3)
+	mfspr	r4, SPRN_CSRR1
+	stw	r4, CTX_MSR_OFF(r3)
+	/* the MMU on, at the link address, CE still 0 */
+	lis	r4, 1f@h
+	ori	r4, r4, 1f@l
+	mtspr	SPRN_CSRR0, r4
+	li	r4, MSR_CK
+	mtspr	SPRN_CSRR1, r4
+	rfci
+1:	lis	r1, ck_crit_stack_top@ha
+	addi	r1, r1, ck_crit_stack_top@l
+	li	r0, 0
+	stwu	r0, -16(r1)
+	bl	ck_rt_irq_handle
+	addi	r3, r3, TASK_CTX
+	/* fall through */
+
+/* ctx_restore - resume the frame at r3 (link address). Context: MMU on,
+ * MSR[CE] = 0. */
+ctx_restore:
+	lwz	r4, CTX_PC_OFF(r3)
+	mtspr	SPRN_CSRR0, r4
+	lwz	r4, CTX_MSR_OFF(r3)
+	mtspr	SPRN_CSRR1, r4
+	lwz	r4, CTX_CR_OFF(r3)
+	mtcr	r4
+	lwz	r4, CTX_LR_OFF(r3)
+	mtlr	r4
+	lwz	r4, CTX_CTR_OFF(r3)
+	mtctr	r4
+	lwz	r4, CTX_XER_OFF(r3)
+	mtxer	r4
+	lwz	r0, GPR(0)(r3)
+	lwz	r1, GPR(1)(r3)
+	lwz	r2, GPR(2)(r3)
+	lmw	r4, GPR(4)(r3)
+	lwz	r3, GPR(3)(r3)
+	rfci
+
+/*
+ * void arch_ctx_switch(struct ck_arch_ctx *from, struct ck_arch_ctx *to)
+ * Context: RT task or root, MSR[CE] = 0 (the saved MSR, so CE is 0 again
+ * on resume, as the caller left it). Saves what the SVR4 ABI asks a callee
+ * to keep (r1, r2, r13-r31, CR) and resumes at the caller's return
+ * address; then leaves through ctx_restore.
+ */
+	.balign	16
+	.global arch_ctx_switch
+arch_ctx_switch:
+	stw	r1, GPR(1)(r3)
+	stw	r2, GPR(2)(r3)
+	stmw	r13, GPR(13)(r3)
+	mfcr	r5
+	stw	r5, CTX_CR_OFF(r3)
+	mflr	r5
+	stw	r5, CTX_LR_OFF(r3)
+	stw	r5, CTX_PC_OFF(r3)
+	mfmsr	r5
+	stw	r5, CTX_MSR_OFF(r3)
+	mr	r3, r4
+	b	ctx_restore
+
+/*
+ * g2_fatal - an exception the co-kernel does not contain, from its own
+ * vector page before Linux (lowvec.S): real mode, r3 = the vector offset,
+ * the interrupted r3 and r4 in SPRG5/SPRG4 (lost to the report). Gathers
+ * SRR0/1, DAR, DSISR, r1 and LR, switches the MMU on and calls
+ * arch_fault() on the exception stack; never returns.
+ */
+	.global g2_fatal
+g2_fatal:
+	mfspr	r4, SPRN_SRR0
+	mfspr	r5, SPRN_SRR1
+	mfspr	r6, SPRN_DAR
+	mfspr	r7, SPRN_DSISR
+	mr	r8, r1
+	mflr	r9
+	lis	r10, 1f@h
+	ori	r10, r10, 1f@l
+	mtspr	SPRN_SRR0, r10
+	li	r10, MSR_CK
+	mtspr	SPRN_SRR1, r10
+	rfi
+1:	lis	r1, ck_exc_stack_top@ha
+	addi	r1, r1, ck_exc_stack_top@l
+	li	r0, 0
+	stwu	r0, -16(r1)
+	bl	arch_fault
+2:	b	2b
+
+	.section .note.GNU-stack, "", @progbits

@@ -1,0 +1,195 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * start.S - G2_LE (MPC5200B) reset: the co-kernel's BATs, its vector page
+ * at physical 0, HID0/HID2, the switch to the link address, stacks, .bss,
+ * then ck_main(); and the way into Linux.
+ *
+ * Entered at the image's physical address with the MMU off (r3 = the
+ * DTB's PA, or 0): by QEMU's loader (-kernel, the project's lite5200b
+ * machine: qemu/patches/0026) or by U-Boot's bootm. The image is linked at
+ * Linux's linear-map address of its region (BOARD_CK_REGION_VA =
+ * PAGE_OFFSET + PA, DESIGN §4), so the code before the rfi to 2f is
+ * position-independent (relative branches, immediates only).
+ *
+ * BATs after this code (PEM 7.4; the G2_LE has eight pairs once HID2[HBE]
+ * is set, G2CORERM 2.1.2.3; supervisor only, g2.h):
+ *   IBAT4/DBAT4  EA CK_REGION_VA -> PA CK_REGION_PA, the region, cached (M)
+ *   DBAT5        EA MBAR_PA -> PA MBAR_PA, the SoC's registers, 128 KiB, I|G
+ *   DBAT7        EA 0 -> PA 0, 256 MiB, cached: RAM EA = PA, for the Linux
+ *                payload, the IPC region and the boot DTB
+ *                (arch_phys_to_virt())
+ * Every other BAT is invalidated (a boot loader's too), so no EA is
+ * matched by two BATs. Linux keeps BAT0-3 and never touches BAT4-7
+ * (linux-guest/patches/0008: its G2_LE entry without
+ * MMU_FTR_USE_HIGH_BATS); g2_enter_linux() invalidates BAT4-7 for Linux's
+ * boot, and the hand-over sets them again (Linux's glue BAT4, the
+ * co-kernel's windows DBAT5-7: arch.c arch_map_window()).
+ */
+#include <arch/g2.h>
+
+#define PA(sym) ((sym) - BOARD_CK_REGION_VA + BOARD_CK_REGION_PA)
+#define MSR_CK (MSR_ME | MSR_IR | MSR_DR)
+#define SZ_256M 0x10000000
+#if BOARD_CK_REGION_SIZE & (BOARD_CK_REGION_SIZE - 1) || \
+	BOARD_CK_REGION_PA & (BOARD_CK_REGION_SIZE - 1) || \
+	BOARD_CK_REGION_VA & (BOARD_CK_REGION_SIZE - 1) || \
+	BOARD_CK_REGION_SIZE < 0x20000 || BOARD_CK_REGION_SIZE > SZ_256M
+#error "the co-kernel region must be one BAT block: 128 KiB..256 MiB, a power of two, PA and VA aligned to it"
+#endif
+#if BOARD_SHM_SIZE & (BOARD_SHM_SIZE - 1) || BOARD_SHM_PA & (BOARD_SHM_SIZE - 1) || \
+	BOARD_SHM_SIZE < 0x20000 || BOARD_MBAR_SIZE & (BOARD_MBAR_SIZE - 1) || \
+	BOARD_MBAR_PA & (BOARD_MBAR_SIZE - 1) || BOARD_MBAR_SIZE < 0x20000 || \
+	BOARD_RAM_PA != 0 || BOARD_RAM_SIZE > SZ_256M
+#error "the IPC region and MBAR must be one BAT block each, RAM at 0 and at most 256 MiB"
+#endif
+
+/* bat \u, \l (SPR numbers) := \uval, \lval. Clobbers r4. */
+.macro bat_write u, l, uval, lval
+	lis	r4, (\lval)@h
+	ori	r4, r4, (\lval)@l
+	mtspr	\l, r4
+	lis	r4, (\uval)@h
+	ori	r4, r4, (\uval)@l
+	mtspr	\u, r4
+.endm
+
+	.section .text.reset, "ax"
+	.global _reset
+_reset:
+	mr	r31, r3                      /* DTB PA, for ck_boot_dtb_pa */
+	li	r4, MSR_ME                   /* MMU off, CE = EE = 0 */
+	mtmsr	r4
+	isync
+
+	mfspr	r4, SPRN_HID2                /* BAT4-7 */
+	oris	r4, r4, HID2_HBE@h
+	mtspr	SPRN_HID2, r4
+	mfspr	r4, SPRN_HID0                /* MSR[POW] dozes (idle) */
+	oris	r4, r4, HID0_DOZE@h
+	mtspr	SPRN_HID0, r4
+	isync
+
+	li	r4, 0                        /* every BAT invalid */
+	.irp n, 0, 1, 2, 3
+	mtspr	SPRN_IBAT0U + 2 * \n, r4
+	mtspr	SPRN_IBAT0U + 8 + 2 * \n, r4
+	mtspr	SPRN_IBAT4U + 2 * \n, r4
+	mtspr	SPRN_DBAT4U + 2 * \n, r4
+	.endr
+	isync
+	bat_write SPRN_IBAT4U, SPRN_IBAT4U + 1, \
+		BAT_U(BOARD_CK_REGION_VA, BOARD_CK_REGION_SIZE), \
+		BAT_L(BOARD_CK_REGION_PA, BAT_M)
+	bat_write SPRN_DBAT4U, SPRN_DBAT4U + 1, \
+		BAT_U(BOARD_CK_REGION_VA, BOARD_CK_REGION_SIZE), \
+		BAT_L(BOARD_CK_REGION_PA, BAT_M)
+	bat_write SPRN_DBAT4U + 2, SPRN_DBAT4U + 3, \
+		BAT_U(BOARD_MBAR_PA, BOARD_MBAR_SIZE), \
+		BAT_L(BOARD_MBAR_PA, BAT_I | BAT_G)
+	bat_write SPRN_DBAT4U + 6, SPRN_DBAT4U + 7, \
+		BAT_U(0, SZ_256M), BAT_L(0, BAT_M)
+	isync
+
+	/* the vector page: lowvec.S's image to physical 0, then made
+	 * fetchable (the I-cache does not snoop: dcbst, icbi; PEM 5.1.5) */
+	lis	r5, PA(__lowvec_start)@h
+	ori	r5, r5, PA(__lowvec_start)@l
+	lis	r6, PA(__lowvec_end)@h
+	ori	r6, r6, PA(__lowvec_end)@l
+	li	r7, 0
+1:	lwz	r4, 0(r5)
+	stw	r4, 0(r7)
+	addi	r5, r5, 4
+	addi	r7, r7, 4
+	cmplw	r5, r6
+	blt	1b
+	li	r7, 0
+1:	dcbst	0, r7
+	sync
+	icbi	0, r7
+	addi	r7, r7, 32
+	cmplwi	r7, 0x1500
+	blt	1b
+	sync
+	isync
+
+	lis	r4, 2f@h                     /* to the link address, MMU on */
+	ori	r4, r4, 2f@l
+	mtspr	SPRN_SRR0, r4
+	li	r4, MSR_CK
+	mtspr	SPRN_SRR1, r4
+	rfi
+
+2:	lis	r1, ck_boot_stack_top@ha
+	addi	r1, r1, ck_boot_stack_top@l
+	li	r0, 0
+	stwu	r0, -16(r1)                  /* back chain 0 ends the stack */
+
+	lis	r4, __bss_start@ha
+	addi	r4, r4, __bss_start@l
+	lis	r5, __bss_end@ha
+	addi	r5, r5, __bss_end@l
+1:	cmplw	r4, r5
+	bge	2f
+	stw	r0, 0(r4)
+	addi	r4, r4, 4
+	b	1b
+2:	lis	r4, ck_boot_dtb_pa@ha
+	stw	r31, ck_boot_dtb_pa@l(r4)
+
+	bl	ck_main
+3:	b	3b
+
+/*
+ * void g2_enter_linux(uint32_t entry_pa, uint32_t dtb_pa) - enter Linux's
+ * head at @entry_pa the way 32-bit Book3S Linux boots from a flattened
+ * device tree (arch/powerpc/kernel/head_book3s_32.S __start: r3 = the
+ * DTB's PA, r4 = 0, r5 = 0: no Open Firmware; r1 a stack at a physical
+ * address, as a boot loader leaves it), MMU off, MSR = 0. BAT4-7 are
+ * invalidated first, in real mode (Linux's boot maps 0xC000_0000 with its
+ * own BATs). Context: root before Linux, RT masked, RT timer stopped.
+ */
+	.text
+	.global g2_enter_linux
+g2_enter_linux:
+	lis	r5, PA(1f)@h                 /* on in real mode */
+	ori	r5, r5, PA(1f)@l
+	mtspr	SPRN_SRR0, r5
+	li	r5, MSR_ME
+	mtspr	SPRN_SRR1, r5
+	rfi
+1:	li	r5, 0
+	.irp n, 0, 1, 2, 3
+	mtspr	SPRN_IBAT4U + 2 * \n, r5
+	mtspr	SPRN_DBAT4U + 2 * \n, r5
+	.endr
+	isync
+	/* Linux's early_init() runs in real mode on the stack it is given:
+	 * the physical address of the co-kernel's boot stack, which the root
+	 * context leaves for good here */
+	lis	r1, PA(ck_boot_stack_top)@ha
+	addi	r1, r1, PA(ck_boot_stack_top)@l
+	stwu	r5, -16(r1)                  /* back chain 0 */
+	mtspr	SPRN_SRR0, r3
+	mtspr	SPRN_SRR1, r5
+	mr	r3, r4
+	li	r4, 0
+	li	r6, 0
+	li	r7, 0
+	rfi
+
+	.section .stacks, "aw", @nobits
+	.balign 16
+	.space	8192
+	.global ck_boot_stack_top
+ck_boot_stack_top:
+	.global ck_crit_stack_limit
+ck_crit_stack_limit:                /* lowest word of the critical stack: canary */
+	.space	4096
+	.global ck_crit_stack_top
+ck_crit_stack_top:
+	.space	1024
+	.global ck_exc_stack_top
+ck_exc_stack_top:
+
+	.section .note.GNU-stack, "", @progbits
