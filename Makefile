@@ -33,11 +33,6 @@ LINUX_GUEST ?= yes
 ifeq ($(LINUX_GUEST),no)
 NO_LINUX := 1
 endif
-# yes, or no for a board whose co-kernel port is still to come (CK_PORT :=
-# no in its board.mk, CK_PORT_DIR naming the port's directory): it builds
-# and boots only its own Linux (make linux-native, rootfs, tools), and the
-# co-kernel's targets (all, image, cokernel, run) say so and fail
-CK_PORT ?= yes
 
 # A target for a part the board does not have (make uboot where no U-Boot
 # is built, make linux without a Linux guest, ...) fails with a message
@@ -54,10 +49,6 @@ ck_lacks = echo "make $@: BOARD=$(BOARD) $(1); $(2)" >&2; exit 2
 # the message of the targets that build a part of the Linux guest
 ck_no_guest = $(call ck_lacks,has no Linux guest yet (LINUX_GUEST := no in \
 	bsp/$(BOARD)/board.mk),boards with one: $(call ck_boards_where,LINUX_GUEST,yes))
-# the message of the co-kernel's targets on a board without its port
-ck_no_port = $(call ck_lacks,has no co-kernel port yet ($(CK_PORT_DIR) is still to come: \
-	CK_PORT := no in bsp/$(BOARD)/board.mk),its own Linux builds and boots without the \
-	co-kernel: make linux-native BOARD=$(BOARD) and qemu/run-$(BOARD) native)
 
 # $(call ck_stamp,<file>,<text>): write <text> into <file> only when it
 # differs, at parse time: a target that depends on <file> is rebuilt when
@@ -100,10 +91,7 @@ targets:
 
 variables:
   BOARD=<b>            $(BOARDS)
-                       (default: $(CK_DEFAULT_BOARD), the reference board;
-                       a board whose co-kernel port is still to come,
-                       CK_PORT := no in its board.mk, builds only
-                       linux-native, rootfs and tools)
+                       (default: $(CK_DEFAULT_BOARD), the reference board)
   ICOUNT=exact|realtime|0   QEMU timing for run (default exact:
                        -icount shift=0,sleep=off -seed 1, figures are
                        instruction counts; realtime: idle time passes in
@@ -151,7 +139,6 @@ include mk/lint.mk
 
 # where `make image` put what, and how to boot it (paths from the top)
 image:
-	@$(if $(filter no,$(CK_PORT)),$(ck_no_port))
 	@echo "[image] $(BOARD):"
 	@$(if $(filter yes,$(CK_PAYLOAD)),echo "  build/$(BOARD)/$(notdir $(CK_IMAGE))  co-kernel + Linux payload (ELF)")
 	@echo "  build/$(BOARD)/$(notdir $(CK_ELF))  the co-kernel alone (ELF)"

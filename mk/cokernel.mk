@@ -110,12 +110,7 @@ CK_OBJS_LIST := $(CK_OUT)/objs.list
 $(call ck_stamp,$(CK_OBJS_LIST),$(CK_OBJS))
 
 .PHONY: cokernel image
-ifeq ($(CK_PORT),no)
-cokernel:
-	@$(ck_no_port)
-else
 cokernel: $(CK_ELF)
-endif
 
 $(CK_OUT)/%.o: %.c $(CK_ASM_OFFSETS) $(BOARD_MK) | $(TOOLCHAIN_DEPS)
 	@mkdir -p $(@D)
@@ -205,10 +200,7 @@ image-no-linux:
 image: image-no-linux
 endif
 
-# the co-kernel alone is always built too (tests/qemu/test_bare.py boots it);
-# nothing on a board without its port (the image recipe says so)
-ifneq ($(CK_PORT),no)
+# the co-kernel alone is always built too (tests/qemu/test_bare.py boots it)
 image: $(CK_ELF)
-endif
 
 -include $(CK_OBJS:.o=.d) $(CK_OUT)/asm-offsets.d

@@ -26,13 +26,7 @@ lint-scripts:
 	if [ -n "$$bad" ]; then echo "lint: \`| grep -q\` under pipefail (mk/lint.mk says why):" >&2; \
 		echo "$$bad" >&2; exit 1; fi
 
-ifeq ($(CK_PORT),no)
-# a board whose co-kernel port is still to come builds no co-kernel
-lint-board:
-	@echo "  CPPCHECK $(BOARD): no co-kernel port yet ($(CK_PORT_DIR)), nothing to check"
-else
 lint-board:
 	@command -v $(CPPCHECK) >/dev/null || { echo "$(CPPCHECK) missing: run 'make deps'" >&2; exit 1; }
 	@echo "  CPPCHECK $(BOARD): $(words $(filter %.c,$(CK_SRCS))) files ($(CPPCHECK_ENABLE))"
 	@$(NICE) $(CPPCHECK) $(CPPCHECK_FLAGS) $(filter %.c,$(CK_SRCS))
-endif

@@ -57,7 +57,6 @@ RUN_WHAT = $(if $(filter yes,$(CK_PAYLOAD)),co-kernel + Linux,the co-kernel alon
 
 run:
 	@$(RUN_VARS_OK)
-	@$(if $(filter no,$(CK_PORT)),$(ck_no_port))
 	@$(SUBMAKE) deps
 	@$(SUBMAKE) BOARD=$(BOARD) image
 	@$(WITH_QEMU) echo "[run] $(BOARD): $(RUN_WHAT), $(patsubst $(TOP)/%,%,$(RUN_IMAGE)); QEMU console below; quit with Ctrl-A X"; \
