@@ -2,7 +2,9 @@
 """Arch facts a port must not lean on. ARM926: the co-kernel takes its
 exceptions through the high vectors (SCTLR.V, 0xffff0000) mapped from its
 own image, so it writes nothing at physical address 0, where an
-AT91SAM9260 has no RAM (its SDRAM is at 0x20000000).
+AT91SAM9260 has no RAM (its SDRAM is at 0x20000000). Each port's RT
+class is the one its timer comes in on: FIQ on ARM926, the critical
+interrupt on the G2_LE (QEMU's -d int log).
 
 Runs the co-kernel alone (build/<board>/cokernel.elf, as test_bare.py) and
 reads guest memory and CP15 through QEMU's monitor (multiplexed on stdio:
@@ -71,3 +73,29 @@ def test_arm926_rt_timer_comes_in_on_fiq(board, tmp_path):
     # a 1 kHz latency task for a second and more, and the idle re-arms
     assert taken.count("FIQ") >= 1000, f"{taken.count('FIQ')} FIQs"
     assert set(taken) == {"FIQ"}, sorted(set(taken))
+
+
+def test_g2_rt_timer_comes_in_on_the_critical_interrupt(board, tmp_path):
+    """The RT class on the G2_LE is the critical interrupt (vector 0xA00,
+    MSR[CE]): the co-kernel alone takes its RT timer (slice timer 0, the
+    ICTL's critical group with CEb = 0) as critical interrupts and takes
+    no other exception, no external interrupt (the normal class) and no
+    TLB miss (its code and data are all BAT-mapped: arch/ppc-g2 start.S).
+    QEMU's -d int log names each exception raised."""
+    if make_var(board, "ARCH") != "ppc-g2":
+        pytest.skip(f"{board}: not a G2_LE board")
+    image = os.path.join(TOP, "build", board, "cokernel.elf")
+    if not os.path.exists(image):
+        pytest.fail(f"{image} missing: run 'make image BOARD={board}'")
+    log = tmp_path / "int.log"
+    s = Session(board, image=image, logname="arch-cint",
+                extra_args=("-d", "int", "-D", str(log)))
+    try:
+        for _ in range(2):
+            s.expect(re.escape(CK_PREFIX) + r"RTD\|[^\r\n]*\r*\n", timeout=120)
+    finally:
+        s.close()
+    raised = re.findall(r"Raise exception at [0-9a-f]+ => (\w+)", log.read_text())
+    # a 1 kHz latency task for a second and more, and the idle re-arms
+    assert raised.count("CRITICAL") >= 1000, f"{raised.count('CRITICAL')} critical interrupts"
+    assert set(raised) == {"CRITICAL"}, sorted(set(raised))
