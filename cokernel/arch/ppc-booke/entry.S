@@ -28,8 +28,7 @@
  */
 #include <arch/booke.h>
 #include <generated/asm-offsets.h>
-
-#define GPR(n) (CTX_R0_OFF + 4 * (n))
+#include <arch/ctx-asm.h>
 
 /*
  * ck_hcall_entry - the ePAPR hypercall (EREF/ePAPR 1.1 "Hypercall ABI",
@@ -143,24 +142,7 @@ arch_rt_entry:
 ctx_restore:
 	li	r4, 0
 	mtspr	SPRN_SPRG6, r4
-	lwz	r4, CTX_PC_OFF(r3)
-	mtspr	SPRN_CSRR0, r4
-	lwz	r4, CTX_MSR_OFF(r3)
-	mtspr	SPRN_CSRR1, r4
-	lwz	r4, CTX_CR_OFF(r3)
-	mtcr	r4
-	lwz	r4, CTX_LR_OFF(r3)
-	mtlr	r4
-	lwz	r4, CTX_CTR_OFF(r3)
-	mtctr	r4
-	lwz	r4, CTX_XER_OFF(r3)
-	mtxer	r4
-	lwz	r0, GPR(0)(r3)
-	lwz	r1, GPR(1)(r3)
-	lwz	r2, GPR(2)(r3)
-	lmw	r4, GPR(4)(r3)
-	lwz	r3, GPR(3)(r3)
-	rfci
+	ctx_resume
 
 /*
  * arch_fault_entry - an RT task's data/instruction storage, alignment or
@@ -225,17 +207,7 @@ arch_fault_entry:
 	.balign	16
 	.global arch_ctx_switch
 arch_ctx_switch:
-	stw	r1, GPR(1)(r3)
-	stw	r2, GPR(2)(r3)
-	stmw	r13, GPR(13)(r3)
-	mfcr	r5
-	stw	r5, CTX_CR_OFF(r3)
-	mflr	r5
-	stw	r5, CTX_LR_OFF(r3)
-	stw	r5, CTX_PC_OFF(r3)
-	mfmsr	r5
-	stw	r5, CTX_MSR_OFF(r3)
-	mr	r3, r4
+	ctx_switch_save
 	b	ctx_restore
 
 /*
