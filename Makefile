@@ -21,6 +21,10 @@ JOBS ?= 2
 NICE := nice -n 10
 PYTHON := /usr/bin/python3
 
+# `make` without a target builds the board's image (the rule `all` below),
+# whatever rule an included make file defines first
+.DEFAULT_GOAL := all
+
 include mk/sh4.mk
 include bsp/$(BOARD)/board.mk
 # the board's make files: its board.mk and what that includes (another

@@ -60,6 +60,10 @@ CK_ARCH_DIR := cokernel/arch/$(ARCH)
 # headers and asm-offsets.c); the port's own files come first
 CK_ASM_OFFSETS_C := $(firstword $(wildcard $(CK_ARCH_DIR)/asm-offsets.c \
 	$(if $(ARCH_COMMON),cokernel/arch/$(ARCH_COMMON)/asm-offsets.c)))
+# its dependency file is named after it: one written for another source
+# (a build tree from before the file moved) is never read, so it cannot
+# name a source that is gone
+CK_ASM_OFFSETS_D := $(CK_OUT)/asm-offsets.$(subst /,_,$(CK_ASM_OFFSETS_C)).d
 # CK_SKIP: sources to leave out of this build (e.g. an app being written).
 CK_SKIP ?=
 CK_SRCS := $(filter-out $(CK_CORE_HOST_ONLY) $(CK_SKIP),$(wildcard cokernel/core/*.c)) \
@@ -125,7 +129,7 @@ $(CK_OUT)/%.o: %.S $(CK_ASM_OFFSETS) $(BOARD_MK) | $(TOOLCHAIN_DEPS)
 # asm-offsets.c -> .s -> header: "->SYM value" markers become #defines.
 $(CK_OUT)/asm-offsets.s: $(CK_ASM_OFFSETS_C) | $(TOOLCHAIN_DEPS)
 	@mkdir -p $(@D)
-	@$(CK_CC) $(CK_CPPFLAGS) $(CK_CFLAGS) -MMD -MP -MT $@ -S -o $@ $<
+	@$(CK_CC) $(CK_CPPFLAGS) $(CK_CFLAGS) -MMD -MP -MT $@ -MF $(CK_ASM_OFFSETS_D) -S -o $@ $<
 
 $(CK_ASM_OFFSETS): $(CK_OUT)/asm-offsets.s
 	@mkdir -p $(@D)
@@ -203,4 +207,4 @@ endif
 # the co-kernel alone is always built too (tests/qemu/test_bare.py boots it)
 image: $(CK_ELF)
 
--include $(CK_OBJS:.o=.d) $(CK_OUT)/asm-offsets.d
+-include $(CK_OBJS:.o=.d) $(CK_ASM_OFFSETS_D)

@@ -122,3 +122,28 @@ def test_run_checks_its_variables_before_building(tmp_path):
                     p.suffix in (".o", ".a", ".elf", ".bin", ".dtb", ".itb")]
             assert not made, f"{what} built {made}:\n{r.stdout}"
             assert stale.read_bytes() == b"from a build with Linux", what
+
+
+def test_make_without_a_target_builds_the_image():
+    """`make` alone is `make all`, the image, on every board: an included
+    make file's first rule (mk/sh4.mk's GCC plugin) must not become the
+    default goal."""
+    for board in _boards():
+        r = _make("-pn", f"BOARD={board}")
+        assert r.returncode == 0, r.stderr
+        goals = [line for line in r.stdout.splitlines() if line.startswith(".DEFAULT_GOAL")]
+        assert goals == [".DEFAULT_GOAL := all"], (board, goals)
+
+
+def test_a_build_tree_from_before_asm_offsets_moved_still_builds(tmp_path):
+    """A build directory from before an arch's asm-offsets.c moved holds a
+    dependency file naming the old source: make must not stop on it ("No
+    rule to make target"). The file is named after its source
+    (mk/cokernel.mk CK_ASM_OFFSETS_D), so the old one is never read."""
+    ck = tmp_path / "ck"
+    ck.mkdir()
+    (ck / "asm-offsets.d").write_text(
+        f"{ck}/asm-offsets.s: cokernel/arch/ppc-booke/asm-offsets.c\n")
+    for board in ("e500", "versatilepb"):
+        r = _make("-n", f"BOARD={board}", f"B={tmp_path}", "NO_LINUX=1", "cokernel")
+        assert r.returncode == 0 and "No rule" not in r.stderr, (board, r.stderr)
