@@ -35,7 +35,7 @@ static inline int cokernel_page_check(const struct ck_guest_page *p)
 
 /*
  * The co-kernel's guest page once attach() succeeded (vpic.c on ARM,
- * e500.c on e500); NULL without a co-kernel or after a refused attach:
+ * epapr.c on PowerPC, sh.c on SH-4); NULL without a co-kernel or after a refused attach:
  * then no op may be called.
  */
 extern struct ck_guest_page *cokernel_page;
@@ -75,11 +75,28 @@ bool cokernel_sh_ram_va(const void *va, size_t n);
 
 #ifdef CONFIG_PPC
 /*
- * e500: where Linux's CriticalInput stub (head_85xx.S, patch 0002) branches,
- * with r3 in SPRG2 and CTR in SPRG6; Linux's own handling until e500.c sets
- * it to the co-kernel's rt_entry.
+ * Where Linux's critical-interrupt stub branches: e500 CriticalInput
+ * (head_85xx.S, patch 0002) with r3 in SPRG2 and CTR in SPRG6, to an
+ * address in Linux's lowmem map; G2_LE 0xA00 (head_book3s_32.S, patch
+ * 0008) in real mode with r3 in SPRG5 and CTR in SPRG6, to a physical
+ * address. Linux's own handling until epapr.c sets it to the co-kernel's
+ * RT entry.
  */
 extern u32 cokernel_rt_entry;
+
+/*
+ * epapr.c, the hand-over of the PowerPC guests. Context: init_IRQ.
+ *  cokernel_epapr_page_pa(): the guest page's physical range from the DT
+ *   ("cokernel,guest-page"); 0 or a negative errno (said on the console);
+ *  cokernel_epapr_init_pic(): Linux's ehv_pic as the interrupt
+ *   controller, named "vPIC";
+ *  cokernel_epapr_attach(): check @p, place the co-kernel's windows, point
+ *   cokernel_rt_entry at @rt_entry and call attach(); on any failure the
+ *   RT side stays stopped (said on the console) and cokernel_page NULL.
+ */
+int cokernel_epapr_page_pa(struct resource *res);
+void cokernel_epapr_init_pic(void);
+void cokernel_epapr_attach(struct ck_guest_page *p, u32 rt_entry);
 
 /*
  * fault.c: point head_booke.h's COKERNEL_FAULT filters (patch 0004) at the

@@ -178,7 +178,15 @@ void __init cokernel_vectors_remove(void)
 }
 #endif /* CONFIG_ARM */
 
-#ifdef CONFIG_PPC
+#if defined(CONFIG_PPC) && !defined(CONFIG_BOOKE)
+/* G2_LE: RT task faults are not contained (the co-kernel exports no fault
+ * entry on this core: bsp/lite5200b/README.md); nothing to route. */
+void __init cokernel_fault_route(const struct ck_guest_page *p)
+{
+	if (p->fault_entry)
+		pr_warn("the co-kernel has a fault entry this kernel has no filter for\n");
+}
+#elif defined(CONFIG_PPC)
 extern u32 cokernel_fault_entry, cokernel_rt_sp_lo, cokernel_rt_sp_hi;
 
 void __init cokernel_fault_route(const struct ck_guest_page *p)
