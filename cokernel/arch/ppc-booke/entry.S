@@ -29,62 +29,24 @@
 #include <arch/booke.h>
 #include <generated/asm-offsets.h>
 #include <arch/ctx-asm.h>
+#include <arch/hcall-asm.h>
 
 /*
- * ck_hcall_entry - the ePAPR hypercall (EREF/ePAPR 1.1 "Hypercall ABI",
- * Linux arch/powerpc/include/asm/epapr_hcalls.h): r11 = token
- * (vendor << 16 | number), r3-r10 = arguments, results back in r3 (status)
- * and r4-r10. Linux's epapr_hypercall_start, patched from the guest DTB's
- * hcall-instructions (lis/ori r12, mtctr r12, bctr), branches here with LR
- * = its caller's return address. The caller's asm lists r0, r3-r12, CTR,
- * XER, LR, CR0 and memory as clobbered; CR is saved whole here because the
- * C code may use CR1 and CR5-CR7, which the caller does not expect to
- * change. Runs on Linux's kernel stack (64 bytes), in Linux context, with
- * MSR[EE] cleared for the call and restored after it (Linux's own drivers
- * call with interrupts off anyway); ck_epapr_hcall() masks RT where it
- * must.
+ * ck_hcall_entry - the ePAPR hypercall (arch/hcall-asm.h). Book-E masks
+ * and restores MSR[EE] alone with wrteei/wrtee.
  * Fixed address: BOARD_CK_HCALL_VA (checked by the link script).
  */
+.macro hcall_ee_off
+	wrteei	0
+.endm
+.macro hcall_ee_restore
+	lwz	r0, 12(r1)
+	wrtee	r0
+.endm
 	.section .vectors.hcall, "ax"
 	.global ck_hcall_entry
 ck_hcall_entry:
-	stwu	r1, -64(r1)
-	mflr	r0
-	stw	r0, 68(r1)
-	mfcr	r0
-	stw	r0, 8(r1)
-	mfmsr	r0                           /* Linux's class off for the call: */
-	stw	r0, 12(r1)                   /* a nested Linux interrupt would */
-	wrteei	0                            /* turn MSR[CE] back on (its prolog */
-						/* sets MSR_KERNEL) inside the ops' */
-						/* RT-masked sections */
-	stw	r3, 16(r1)
-	stw	r4, 20(r1)
-	stw	r5, 24(r1)
-	stw	r6, 28(r1)
-	stw	r7, 32(r1)
-	stw	r8, 36(r1)
-	stw	r9, 40(r1)
-	stw	r10, 44(r1)
-	mr	r3, r11
-	addi	r4, r1, 16
-	bl	ck_epapr_hcall
-	lwz	r3, 16(r1)
-	lwz	r4, 20(r1)
-	lwz	r5, 24(r1)
-	lwz	r6, 28(r1)
-	lwz	r7, 32(r1)
-	lwz	r8, 36(r1)
-	lwz	r9, 40(r1)
-	lwz	r10, 44(r1)
-	lwz	r0, 12(r1)
-	wrtee	r0                           /* MSR[EE] as Linux had it */
-	lwz	r0, 8(r1)
-	mtcr	r0
-	lwz	r0, 68(r1)
-	mtlr	r0
-	addi	r1, r1, 64
-	blr
+	epapr_hcall_entry
 
 	.section .vectors, "ax"
 

@@ -32,66 +32,32 @@
 #include <arch/g2.h>
 #include <generated/asm-offsets.h>
 #include <arch/ctx-asm.h>
+#include <arch/hcall-asm.h>
 /* the physical address of a co-kernel symbol (real mode) */
 #define PA(sym) ((sym) - BOARD_CK_REGION_VA + BOARD_CK_REGION_PA)
 #define MSR_CK (MSR_ME | MSR_IR | MSR_DR)
 
 /*
- * ck_hcall_entry - the ePAPR hypercall (ePAPR 1.1 "Hypercall ABI", Linux
- * arch/powerpc/include/asm/epapr_hcalls.h): r11 = token, r3-r10 =
- * arguments, results in r3 (status) and r4-r10. Linux's
- * epapr_hypercall_start, patched from the guest DTB's hcall-instructions
- * (lis/ori r12, mtctr r12, bctr), branches here with LR = its caller's
- * return address; the caller's asm lists r0, r3-r12, CTR, XER, LR, CR0
- * and memory as clobbered, CR is saved whole. Runs on Linux's kernel
- * stack (64 bytes), in Linux context with the MMU on (BAT4 maps this
- * code), MSR[EE] cleared for the call and restored after it: a nested
- * Linux interrupt would set MSR[CE] again (Linux's MSR_KERNEL carries it)
- * inside the ops' RT-masked sections. Fixed address: BOARD_CK_HCALL_VA
- * (the link script checks).
+ * ck_hcall_entry - the ePAPR hypercall (arch/hcall-asm.h), in Linux context
+ * with the MMU on (BAT4 maps this code). The G2_LE has no wrtee: MSR[EE]
+ * is masked with mfmsr/mtmsr, and the exit puts back EE and CE as Linux
+ * had them. Fixed address: BOARD_CK_HCALL_VA (the link script checks).
  */
-	.section .vectors.hcall, "ax"
-	.global ck_hcall_entry
-ck_hcall_entry:
-	stwu	r1, -64(r1)
-	mflr	r0
-	stw	r0, 68(r1)
-	mfcr	r0
-	stw	r0, 8(r1)
-	mfmsr	r0
-	stw	r0, 12(r1)
+.macro hcall_ee_off
 	rlwinm	r0, r0, 0, 17, 15            /* MSR[EE] (0x8000) off */
 	mtmsr	r0
-	stw	r3, 16(r1)
-	stw	r4, 20(r1)
-	stw	r5, 24(r1)
-	stw	r6, 28(r1)
-	stw	r7, 32(r1)
-	stw	r8, 36(r1)
-	stw	r9, 40(r1)
-	stw	r10, 44(r1)
-	mr	r3, r11
-	addi	r4, r1, 16
-	bl	ck_epapr_hcall
-	lwz	r3, 16(r1)
-	lwz	r4, 20(r1)
-	lwz	r5, 24(r1)
-	lwz	r6, 28(r1)
-	lwz	r7, 32(r1)
-	lwz	r8, 36(r1)
-	lwz	r9, 40(r1)
-	lwz	r10, 44(r1)
+.endm
+.macro hcall_ee_restore
 	lwz	r11, 12(r1)                  /* MSR[EE] as Linux had it; CE too */
 	mfmsr	r0
 	rlwimi	r0, r11, 0, 16, 16
 	rlwimi	r0, r11, 0, 24, 24
 	mtmsr	r0
-	lwz	r0, 8(r1)
-	mtcr	r0
-	lwz	r0, 68(r1)
-	mtlr	r0
-	addi	r1, r1, 64
-	blr
+.endm
+	.section .vectors.hcall, "ax"
+	.global ck_hcall_entry
+ck_hcall_entry:
+	epapr_hcall_entry
 
 	.text
 /* arch_rt_entry - the RT entry (guest page rt_entry holds its physical
