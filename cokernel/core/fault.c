@@ -29,8 +29,6 @@ static struct {
 	uint64_t root_switches;         /* the root's switch count then */
 	struct ck_task *task[CK_FAULT_MAX_TASKS];  /* stacks with a canary */
 	uint32_t nr_tasks;
-	struct ck_task *assert_task;    /* the task in ck_assert_fail() */
-	int assert_line;
 	bool rt_stack_reported;
 } rt_faults;
 
@@ -98,11 +96,6 @@ struct ck_task *fault_task(uint32_t kind, uint32_t pc, uint32_t addr,
 	 * watchdog tick a sleeping task runs in sched_block()) */
 	if (t == sched_root() || ck_core.in_irq || kind >= CK_FAULT_KINDS)
 		return NULL;
-	if (rt_faults.assert_task == t) {   /* its trap (undef, program) */
-		kind = CK_FAULT_ASSERT;
-		addr = (uint32_t)rt_faults.assert_line;
-		rt_faults.assert_task = NULL;
-	}
 	sched_suspend(t);
 	fault_report(t->name, kind, pc, addr, status);
 	return sched_pick_current();
@@ -218,10 +211,15 @@ void ck_assert_fail(const char *file, int line)
 		ck_printf("assertion failed");
 	t = ck_task_self();
 	if (t && !ck_core.in_irq) {
-		/* the trap enters the fault path, which suspends @t */
-		rt_faults.assert_task = t;
-		rt_faults.assert_line = line;
-		__builtin_trap();
+		/* suspend @t and switch away as the fault path does, without
+		 * an exception: on every CPU, contained or not by its vectors;
+		 * @t stays dormant, its frame abandoned */
+		struct ck_task *next = fault_task(CK_FAULT_ASSERT,
+			(uint32_t)(uintptr_t)__builtin_return_address(0),
+			(uint32_t)line, 0);
+
+		if (next)
+			arch_ctx_switch(&t->ctx, &next->ctx);
 	}
 	console_drain();
 	for (;;)

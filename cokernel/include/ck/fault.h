@@ -36,9 +36,10 @@
 
 /**
  * ck_assert_fail() - report a broken invariant. In an RT task: the task is
- * suspended and reported as CK_FAULT_ASSERT (it traps into the fault
- * path). Elsewhere (RT interrupt, root context): stop (trap) after the
- * report. @file: source file, or NULL in non-debug builds; @line: its line.
+ * suspended and reported as CK_FAULT_ASSERT (the record's addr: @line, its
+ * pc: the caller's return address) and the next task runs, without an
+ * exception, so this holds on every CPU. Elsewhere (RT interrupt, root
+ * context): stop (trap) after the report. @file: source file, or NULL in non-debug builds; @line: its line.
  * Context: any. Does not return.
  */
 void ck_assert_fail(const char *file, int line) __attribute__((noreturn));
