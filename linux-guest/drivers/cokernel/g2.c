@@ -28,6 +28,7 @@
 #include <linux/of_address.h>
 #include <linux/of_platform.h>
 #include <asm/ehv_pic.h>
+#include <asm/io.h>
 #include <asm/machdep.h>
 #include <asm/reg.h>
 #include <asm/time.h>
@@ -126,20 +127,60 @@ static int __init ck_g2_publish_devices(void)
 }
 machine_arch_initcall(cokernel_mpc5200, ck_g2_publish_devices);
 
+/*
+ * The restart: GPT0's watchdog, the MPC5200B's way to reset itself (the
+ * guest DTS's "fsl,mpc5200-gpt" node with fsl,has-wdt; the co-kernel does
+ * not use the GPTs). Mapped at setup: restart may come from interrupt
+ * context. The GPT's mode and counter input registers: MPC5200BUM "GPT"
+ * chapter; the sequence is Linux's mpc52xx_restart(): the timer stopped,
+ * a count of 255 IPB ticks with prescale 0, then the watchdog enabled and
+ * the counter started (mode 0x9004: WDen, CE, internal timer).
+ */
+#define GPT_MODE	0x00
+#define GPT_COUNT	0x04
+static void __iomem *ck_g2_wdt;
+
+static void __init ck_g2_setup_arch(void)
+{
+	struct device_node *np;
+
+	for_each_compatible_node(np, NULL, "fsl,mpc5200-gpt") {
+		if (of_property_read_bool(np, "fsl,has-wdt")) {
+			ck_g2_wdt = of_iomap(np, 0);
+			of_node_put(np);
+			break;
+		}
+	}
+	if (!ck_g2_wdt)
+		pr_warn("no GPT with fsl,has-wdt: restart halts\n");
+}
+
+static void __noreturn ck_g2_restart(char *cmd)
+{
+	local_irq_disable();
+	if (ck_g2_wdt) {
+		out_be32(ck_g2_wdt + GPT_MODE, 0);
+		out_be32(ck_g2_wdt + GPT_COUNT, 0xff);
+		out_be32(ck_g2_wdt + GPT_MODE, 0x9004);
+	}
+	for (;;)
+		;
+}
+
 static int __init ck_g2_probe(void)
 {
 	return of_machine_is_compatible("cokernel,mpc5200-guest");
 }
 
 /*
- * No .restart: the co-kernel owns the GPT whose watchdog resets an
- * MPC5200B (Linux's mpc52xx_restart); `reboot -f` halts. Idle: the 6xx
- * doze (HID0[DOZE] + MSR[POW]), which the critical interrupt ends and
- * Linux's own interrupts return from.
+ * Idle: the 6xx doze (HID0[DOZE] + MSR[POW]), which the critical interrupt
+ * ends and Linux's own interrupts return from.
  */
 define_machine(cokernel_mpc5200) {
 	.name			= "cokernel MPC5200B guest",
 	.probe			= ck_g2_probe,
+	.setup_arch		= ck_g2_setup_arch,
+	.restart		= ck_g2_restart,
 	.init_IRQ		= ck_g2_init_irq,
 	.get_irq		= ehv_pic_get_irq,
 	.calibrate_decr		= generic_calibrate_decr,
