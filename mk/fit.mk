@@ -3,7 +3,10 @@
 # (flattened image tree, mkimage) holding the co-kernel and, when the board
 # has a Linux guest, the Linux payload as loadables, all with hashes.
 #   make image  -> also $(B)/cokernel.itb on boards whose board.mk names
-#                  UBOOT_BIOS (the U-Boot QEMU boots it with) and FIT_ARCH;
+#                  UBOOT_BIOS (the U-Boot QEMU boots it with) and FIT_ARCH,
+#                  and on boards whose FIT is for their own U-Boot on the
+#                  hardware, none of which runs here (FIT_BOOT_SCRIPT := yes:
+#                  lite5200b, below);
 #                  on boards whose U-Boot is built here (UBOOT_DEFCONFIG:
 #                  r2d, at91sam9260ek) $(B)/u-boot.bin, and where it runs
 #                  from NOR flash (UBOOT_FLASH := yes: r2d)
@@ -13,8 +16,24 @@
 # The co-kernel in the FIT is the one linked with the payload (it knows
 # the payload's sizes), without the payload's sections, which go in as
 # loadables at the addresses it was linked with (mk/payload.lds).
+# FIT_HASH (board.mk): the hash algorithms of every image, sha256 unless
+# the board's U-Boot predates it (before v2014.07 a FIT image hashed with
+# anything but crc32, md5 or sha1 is refused: mk/fit-its.sh).
+# FIT_BOOT_SCRIPT := yes (board.mk) adds the image "boot", a script for a
+# U-Boot that ignores `loadables` (before v2015.07): imxtract of each
+# loadable from the FIT at FIT_LOADADDR, then bootm (mk/fit-its.sh);
+# FIT_LOADADDR is where the board's instructions put the FIT in RAM, and
+# `make image` checks that nothing copied out of the FIT lands on it
+# (mk/fit-ram-check.sh).
+FIT_HASH ?= sha256
 
-ifneq ($(UBOOT_BIOS),)
+ifeq ($(FIT_BOOT_SCRIPT),yes)
+ifeq ($(FIT_LOADADDR),)
+$(error bsp/$(BOARD)/board.mk: FIT_BOOT_SCRIPT := yes needs FIT_LOADADDR, where the FIT sits in RAM)
+endif
+endif
+
+ifneq ($(UBOOT_BIOS)$(filter yes,$(FIT_BOOT_SCRIPT)),)
 FIT_ITB := $(B)/cokernel.itb
 
 ifeq ($(CK_PAYLOAD),yes)
@@ -39,22 +58,36 @@ $(B)/cokernel.bin: $(FIT_ELF) $(CK_MODE_STAMP)
 		{ echo "$@: $$n bytes, over UBOOT_KERNEL_MAX $$max (bsp/$(BOARD)/board.mk)" >&2; \
 		rm -f $@; exit 1; }
 
-$(B)/cokernel.its: $(FIT_ELF) $(FIT_INPUTS) mk/fit-its.sh mk/fit.mk $(CK_MODE_STAMP)
-	@CROSS=$(CROSS) mk/fit-its.sh $(FIT_ARCH) $(FIT_ELF) cokernel.bin $(FIT_LOADABLES) > $@
+# the options only where the board sets them, so the other boards' .its
+# stay as they were; a change of them (make FIT_HASH=...) rebuilds it
+FIT_ITS_OPTS := $(if $(filter-out sha256,$(FIT_HASH)),-a "$(FIT_HASH)") \
+	$(if $(filter yes,$(FIT_BOOT_SCRIPT)),-s $(B)/boot.cmd -f $(FIT_LOADADDR))
+
+FIT_OPTS_STAMP := $(B)/fit-opts
+$(call ck_stamp,$(FIT_OPTS_STAMP),$(FIT_ITS_OPTS))
+
+$(B)/cokernel.its: $(FIT_ELF) $(FIT_INPUTS) mk/fit-its.sh mk/fit.mk $(CK_MODE_STAMP) $(FIT_OPTS_STAMP)
+	@CROSS=$(CROSS) mk/fit-its.sh $(FIT_ITS_OPTS) $(FIT_ARCH) $(FIT_ELF) cokernel.bin \
+		$(FIT_LOADABLES) > $@
 
 # A FIT that U-Boot boots from RAM (a built U-Boot not in flash:
 # at91sam9260ek) sits at U-Boot's load address, CONFIG_SYS_LOAD_ADDR of
-# its final .config: what bootm copies out of it must miss it and each
-# other (mk/fit-ram-check.sh)
+# its final .config, or at FIT_LOADADDR (the board's instructions): what
+# bootm and the boot script copy out of it must miss it and each other
+# (mk/fit-ram-check.sh)
 FIT_RAM_CHECK := $(if $(UBOOT_DEFCONFIG),$(if $(filter yes,$(UBOOT_FLASH)),,yes))
 
-$(FIT_ITB): $(B)/cokernel.its $(B)/cokernel.bin $(if $(FIT_RAM_CHECK),$(UBOOT_BIOS) mk/fit-ram-check.sh)
+$(FIT_ITB): $(B)/cokernel.its $(B)/cokernel.bin $(if $(FIT_RAM_CHECK),$(UBOOT_BIOS)) \
+		$(if $(FIT_RAM_CHECK)$(FIT_LOADADDR),mk/fit-ram-check.sh)
 	@echo "  FIT     $@"
 	@cd $(B) && SOURCE_DATE_EPOCH=$$(git -C $(TOP) log -1 --format=%ct 2>/dev/null || echo 0) \
 		mkimage -q -f cokernel.its $@
 	@$(if $(FIT_RAM_CHECK),at=$$(sed -n 's/^CONFIG_SYS_LOAD_ADDR=//p' $(UBOOT_BIOS:.bin=.config)) && \
 		[ -n "$$at" ] && mk/fit-ram-check.sh $@ $$at || \
 		{ echo "$@: U-Boot at $(UBOOT_BIOS) cannot boot it from its load address" >&2; \
+		rm -f $@; exit 1; })
+	@$(if $(FIT_LOADADDR),mk/fit-ram-check.sh $@ $(FIT_LOADADDR) || \
+		{ echo "$@: not bootable from FIT_LOADADDR $(FIT_LOADADDR) (bsp/$(BOARD)/board.mk)" >&2; \
 		rm -f $@; exit 1; })
 
 image: $(FIT_ITB)

@@ -49,9 +49,10 @@ WITH_QEMU = if [ -z "$$QEMU" ]; then $(WITH_QEMU_BIN) \
 RUN_VARS_OK = . qemu/find-qemu.sh && ck_icount_args >/dev/null || exit 2; \
 	if [ -n "$$QEMU" ]; then $(QEMU_OK) elif [ -n "$$QEMU_BIN" ]; then $(QEMU_BIN_OK) fi
 
-# what `make run` boots: the FIT through U-Boot on boards that have one,
-# else the ELF, with the Linux payload when the board has one
-RUN_IMAGE = $(if $(FIT_ITB),$(FIT_ITB),$(if $(filter yes,$(CK_PAYLOAD)),$(IMAGE_ELF),$(CK_ELF)))
+# what `make run` boots: the FIT through U-Boot on boards whose U-Boot
+# QEMU runs (UBOOT_BIOS), else the ELF, with the Linux payload when the
+# board has one (lite5200b: a FIT for the board's own U-Boot, the ELF here)
+RUN_IMAGE = $(if $(and $(UBOOT_BIOS),$(FIT_ITB)),$(FIT_ITB),$(if $(filter yes,$(CK_PAYLOAD)),$(IMAGE_ELF),$(CK_ELF)))
 RUN_WHAT = $(if $(filter yes,$(CK_PAYLOAD)),co-kernel + Linux,the co-kernel alone ($(if \
 	$(filter no,$(LINUX_GUEST)),no Linux guest on this board yet,NO_LINUX=1)))
 

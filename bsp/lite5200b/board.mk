@@ -111,6 +111,33 @@ ROOTFS_DEV_NODES := dev/null:c:1:3 dev/ttyPSC0:c:204:148
 QEMU_SYSTEM := qemu-system-ppc
 QEMU_MACHINE := lite5200b
 
+# The FIT for the board's own U-Boot (build/lite5200b/cokernel.itb,
+# mk/fit.mk; no U-Boot in Debian or QEMU runs on this board: make run
+# boots the ELF). MPC5200B boards carry a U-Boot from before the boards
+# left U-Boot (the Lite5200B's icecube/lite5200b: last in v2015.01;
+# TQM5200: v2017.05), with CONFIG_FIT added to the board's configuration,
+# which neither include/configs/IceCube.h nor TQM5200.h sets. Hashes:
+# crc32 and sha1, which every U-Boot with FIT checks (from v1.3.3:
+# common/image.c calculate_hash; sha256 only from v2014.07, and an image
+# with a hash U-Boot does not know is refused); sha1 for strength, crc32
+# for U-Boot's own `crc32 <addr> <len>`, in every build, to check a copy
+# by hand. bootm ignores `loadables` before v2015.07, so the FIT carries a
+# boot script (the image "boot": imxtract of each payload piece to its
+# address, then bootm), which `source 0x01000000:boot` runs, the FIT
+# being at FIT_LOADADDR: above what bootm puts below CONFIG_SYS_BOOTMAPSZ
+# (8 MiB), below the payload (LINUX_DTB_PA): room for 44 MiB.
+# Oldest U-Boot assumed: v2010.12 (IceCube.h's hush parser, which the
+# script's && chain needs; `source <addr>:<image>` since v2009.06).
+# README.md beside this file: flashing and booting, what is untried.
+FIT_ARCH := powerpc
+FIT_HASH := crc32 sha1
+FIT_BOOT_SCRIPT := yes
+FIT_LOADADDR := 0x01000000
+# the co-kernel image bootm copies to CK_REGION_PA must stay clear of
+# U-Boot at the top of RAM (its code, malloc arena and stack: IceCube.h
+# 192 KiB + 512 KiB, TQM5200.h up to 512 KiB + 1 MiB): 2 MiB at most
+UBOOT_KERNEL_MAX := 0x200000
+
 # The native Linux (no co-kernel): Linux 6.1's own configuration and
 # device tree for the board, unmodified (mk/linux-native.mk). The image is
 # vmlinux, the ELF, which QEMU's -kernel loads (powerpc has no zImage the
