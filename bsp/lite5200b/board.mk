@@ -24,9 +24,14 @@ DRIVERS := mpc52xx-ictl mpc52xx-slt mpc52xx-psc ppc-tb
 # timer 0 is armed this long before a timer's expiry, the rest waited out
 # on the timebase. 0 until measured on this board (make bench).
 TIMER_GRAVITY_NS ?= 0
-# instructions the G2_LE lacks: the e500's isel and SPE, AltiVec; the
-# link fails if the co-kernel holds one (mk/cokernel.mk)
-CK_FORBIDDEN_INSNS := isel|ev[a-z]+|efs[a-z]+|efd[a-z]+|v[a-z]+\.?|lvx|stvx
+# instructions the G2_LE lacks: the e500's isel (objdump prints isel with
+# a condition as iseleq, isellt, iselgt) and SPE, AltiVec; the link fails
+# if the co-kernel holds one (mk/cokernel.mk)
+CK_FORBIDDEN_INSNS := isel[a-z]*|ev[a-z]+|efs[a-z]+|efd[a-z]+|v[a-z]+\.?|lvx|stvx
+# test trait: an instruction of them as inline assembly, no quotes
+# (tests/qemu/test_forbidden_insns.py builds it into an RT program whose
+# link must fail naming that function alone)
+TEST_FORBIDDEN_ASM := .machine push; .machine e500; isel 3,3,4,2; .machine pop
 # the ICTL lines Linux owns (mk/virq.mk): none, its timer is the
 # decrementer and its console the co-kernel's (the ePAPR byte channel)
 LINUX_IRQ_LINES :=
