@@ -71,7 +71,7 @@ $(NEWLIB_STAMP): $(NEWLIB_INPUTS) \
 		$(if $(wildcard $(NEWLIB_LIBDIR)/libc.a),,newlib-gone) | $(TOOLCHAIN_DEPS)
 	@mkdir -p $(@D)
 	@d=$$($(NEWLIB_BUILD)) && ln -sfn "$$d" $(NEWLIB_LINK) && \
-		$(if $(QEMU_USER),mk/newlib-check.sh $(QEMU_USER) "$$d" $(NEWLIB) $(CROSS) \
+		$(if $(QEMU_USER),mk/newlib-check.sh '$(QEMU_USER)' "$$d" $(NEWLIB) $(CROSS) \
 		'$(CK_FORBIDDEN_INSNS)' $(NEWLIB_BUILD_FLAGS) $(NEWLIB_CPUFLAGS) &&) echo "$$d" > $@
 
 # The RT programs and the system-call layer: newlib's headers instead of
