@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 # newlib.mk - newlib (libc, libm) for the RT programs, on boards whose
-# board.mk names newlib's target triple in NEWLIB (e500: powerpc-eabi, r2d:
-# sh-elf, versatilepb: arm-none-eabi).
+# board.mk names newlib's target triple in NEWLIB (e500 and lite5200b:
+# powerpc-eabi, r2d: sh-elf, versatilepb: arm-none-eabi).
 #   make newlib     -> $(B)/newlib: a link to the cached build made by
 #                      mk/newlib-build.sh from Debian's newlib-source, or,
 #                      with NEWLIB_PREBUILT := yes, to links into the
@@ -57,7 +57,8 @@ endif
 newlib: $(NEWLIB_STAMP)
 
 # The stamp holds the cache directory (or the prebuilt one's links); build
-# again when the board's flags or the script change, or when the cached
+# again when the board's flags (its board.mk and the bsp/common/*.mk it
+# includes) or the script change, or when the cached
 # build went away (the link dangles). A rerun with everything cached takes
 # a fraction of a second.
 # With QEMU_USER in board.mk (QEMU's user-mode emulator for the CPU), the
@@ -67,11 +68,11 @@ newlib: $(NEWLIB_STAMP)
 .PHONY: newlib-gone
 $(NEWLIB_STAMP): $(NEWLIB_INPUTS) \
 		$(if $(QEMU_USER),mk/newlib-check.sh tests/newlib/fpcheck.c) \
-		$(filter %/board.mk,$(MAKEFILE_LIST)) \
+		$(filter bsp/%.mk,$(MAKEFILE_LIST)) \
 		$(if $(wildcard $(NEWLIB_LIBDIR)/libc.a),,newlib-gone) | $(TOOLCHAIN_DEPS)
 	@mkdir -p $(@D)
 	@d=$$($(NEWLIB_BUILD)) && ln -sfn "$$d" $(NEWLIB_LINK) && \
-		$(if $(QEMU_USER),mk/newlib-check.sh $(QEMU_USER) "$$d" $(NEWLIB) $(CROSS) \
+		$(if $(QEMU_USER),mk/newlib-check.sh '$(QEMU_USER)' "$$d" $(NEWLIB) $(CROSS) \
 		'$(CK_FORBIDDEN_INSNS)' $(NEWLIB_BUILD_FLAGS) $(NEWLIB_CPUFLAGS) &&) echo "$$d" > $@
 
 # The RT programs and the system-call layer: newlib's headers instead of

@@ -24,9 +24,18 @@ DRIVERS := mpc52xx-ictl mpc52xx-slt mpc52xx-psc ppc-tb
 # timer 0 is armed this long before a timer's expiry, the rest waited out
 # on the timebase. 0 until measured on this board (make bench).
 TIMER_GRAVITY_NS ?= 0
-# instructions the G2_LE lacks: the e500's isel and SPE, AltiVec; the
-# link fails if the co-kernel holds one (mk/cokernel.mk)
-CK_FORBIDDEN_INSNS := isel|ev[a-z]+|efs[a-z]+|efd[a-z]+|v[a-z]+\.?|lvx|stvx
+# instructions the G2_LE lacks: the e500's isel (objdump prints isel with
+# a condition as iseleq, isellt, iselgt) and SPE, AltiVec; the link fails
+# if the co-kernel holds one (mk/cokernel.mk), newlib's build if what it
+# links does (mk/newlib-check.sh)
+CK_FORBIDDEN_INSNS := isel[a-z]*|ev[a-z]+|efs[a-z]+|efd[a-z]+|v[a-z]+\.?|lvx|stvx
+# test trait: an instruction of them as inline assembly, no quotes
+# (tests/qemu/test_forbidden_insns.py builds it into an RT program whose
+# link must fail naming that function alone)
+TEST_FORBIDDEN_ASM := .machine push; .machine e500; isel 3,3,4,2; .machine pop
+# newlib for the RT programs (mk/newlib.mk), built for CPUFLAGS: soft
+# float like the co-kernel, for the 603e (the e500's build holds isel)
+include bsp/common/powerpc-newlib.mk
 # the ICTL lines Linux owns (mk/virq.mk): none, its timer is the
 # decrementer and its console the co-kernel's (the ePAPR byte channel)
 LINUX_IRQ_LINES :=
@@ -99,8 +108,9 @@ LINUX_USER_INSNS_ALLOW := lvx|stvx|vperm|lvs[lr]|m[ft]vrsave|tbegin\.|tend\.|tab
 TEST_USER_FORBIDDEN_ASM := .machine push; .machine power7; isel 3,3,4,2; .machine pop
 # QEMU's user-mode emulator, on the MPC5200B's own core (Debian package
 # qemu-user: -cpu mpc5200b, a G2_LE): the build runs busybox and the tools
-# once (mk/user-check.sh), and an instruction the core lacks is an illegal
-# instruction there too
+# (mk/user-check.sh) and newlib's soft-float check (mk/newlib-check.sh)
+# once, and an instruction the core lacks is an illegal instruction there
+# too
 QEMU_USER := qemu-ppc -cpu mpc5200b
 
 # mpc5200_defconfig has no devtmpfs: the initramfs carries the nodes its

@@ -5,7 +5,8 @@
  * under QEMU's user-mode emulator by mk/newlib-check.sh at build time:
  * double and float arithmetic, libm and the integer <-> floating
  * conversions against their known results, with the co-kernel's ABI
- * (SH-4: -m4-nofpu, every operation a soft-float call). Prints
+ * (SH-4: -m4-nofpu; PowerPC: -msoft-float; every operation a soft-float
+ * call). Prints
  *
  *   fpcheck: ok (sqrt(2)=1.414214, exp(1)=2.718282, (int)-7.9=-7)
  *   fpcheck: FAILED <check>
@@ -13,13 +14,22 @@
  * and exits 0 or 1. The same checks run in an RT task on the board
  * (cokernel/apps/libc/libcdemo.c); this one needs no board. No libc
  * start-up: _start calls main and exits through Linux's system calls
- * (tests/include/sh4-linux-syscall.h; Linux
- * arch/sh/include/uapi/asm/unistd_32.h: exit 1, write 4).
+ * (tests/include/sh4-linux-syscall.h, ppc-linux-syscall.h; exit is 1 and
+ * write 4 on both: Linux arch/sh/include/uapi/asm/unistd_32.h,
+ * arch/powerpc/kernel/syscalls/syscall.tbl).
  */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#if defined(__sh__)
 #include "../include/sh4-linux-syscall.h"
+#define linux_sys3 sh4_sys3
+#elif defined(__powerpc__)
+#include "../include/ppc-linux-syscall.h"
+#define linux_sys3 ppc_sys3
+#else
+#error "fpcheck.c: no Linux system call for this CPU (tests/include)"
+#endif
 
 #define FP_TOL 1e-12 /* relative, for double results */
 
@@ -34,7 +44,7 @@ static volatile float fp_twof = 2.0f, fp_3375f = 3375.0f;
 int _write(int fd, const void *buf, unsigned int n);
 int _write(int fd, const void *buf, unsigned int n)
 {
-	return (int)sh4_sys3(4, fd, (long)buf, (long)n);
+	return (int)linux_sys3(4, fd, (long)buf, (long)n);
 }
 
 void *_sbrk(long incr);
@@ -43,6 +53,12 @@ void *_sbrk(long incr)
 	(void)incr;
 	return (void *)-1;
 }
+
+/* the same without the underscore: newlib's PowerPC build calls write()
+ * and sbrk() (its configure.host sets MISSING_SYSCALL_NAMES), SH's the
+ * underscored names */
+int write(int fd, const void *buf, unsigned int n) __attribute__((alias("_write")));
+void *sbrk(long incr) __attribute__((alias("_sbrk")));
 
 static int near(double got, double want)
 {
@@ -120,4 +136,18 @@ __asm__("	.text\n"
 	"	trapa	#0x11\n"
 	"	.align	2\n"
 	"1:	.long	fpcheck_main\n");
+#elif defined(__powerpc__)
+/* the entry: r1 is the stack Linux (QEMU) set up; a first frame, 16-byte
+ * aligned, whose back chain is null (the SysV ABI's end of the chain),
+ * then exit(main()) */
+__asm__("	.text\n"
+	"	.global	_start\n"
+	"_start:\n"
+	"	clrrwi	1, 1, 4\n"
+	"	li	0, 0\n"
+	"	stwu	1, -16(1)\n"
+	"	stw	0, 0(1)\n"
+	"	bl	fpcheck_main\n"
+	"	li	0, 1\n"
+	"	sc\n");
 #endif
