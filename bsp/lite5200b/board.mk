@@ -206,12 +206,12 @@ LINUX_PTRACE_SINGLESTEP := yes
 # exception, each of which runs its prolog with MSR[CE] = 0 until
 # MSR_KERNEL turns it on (measured: +1 ns, within a timebase step)
 LATENCY_DEBUGGER_EXTRA_NS := 0
-# RT task faults are contained by the co-kernel's own checks only (assert,
-# stack canary, watchdog): the CPU's exceptions go to the co-kernel's
-# vector page before Linux runs, which has no fault filter, and to Linux's
-# vectors after it, which have none either (README.md)
+# an RT task's exceptions are contained once Linux runs: patch 0008's
+# filter at the head of Linux's 0x300/0x400/0x600/0x700 handlers sends
+# them to the co-kernel (test_fault.py). Before Linux the co-kernel's own
+# vector page stops at them with a report (no filter there, and RAM is
+# mapped EA = PA from 0, so a null pointer read does not fault): README.md
 RT_FAULTS_BARE := no
-RT_CPU_FAULTS := no
 # the G2_LE takes an alignment interrupt only for lmw/stmw, lwarx/stwcx.
 # and floating-point accesses; a misaligned word load is done by the core
 RT_ALIGN_FAULT := no

@@ -30,10 +30,6 @@ FAULTS = {
     # where the CPU checks (RT_ALIGN_FAULT in board.mk)
     "align": ("alignment fault", ("align",)),
 }
-# the faults the CPU raises (an exception vector, not a co-kernel check):
-# RT_CPU_FAULTS in board.mk says whether they are contained with Linux
-# running
-CPU_FAULTS = ("null", "undef", "align")
 
 
 def _record(guest):
@@ -53,13 +49,6 @@ def _record(guest):
 @pytest.mark.parametrize("cmd", list(FAULTS))
 def test_rt_fault_is_contained(guest, cmd):
     text, kinds = FAULTS[cmd]
-    if cmd in CPU_FAULTS:
-        cpu_faults = make_var(guest.board, "RT_CPU_FAULTS") or "yes"
-        assert cpu_faults in ("yes", "no"), "RT_CPU_FAULTS in board.mk: yes or no"
-        if cpu_faults == "no":
-            pytest.skip(f"{guest.board}: an RT task's CPU exceptions go to Linux's "
-                        "vectors with Linux running, not contained (RT_CPU_FAULTS "
-                        f"in bsp/{guest.board}/board.mk)")
     if cmd == "align" and make_var(guest.board, "RT_ALIGN_FAULT") != "yes":
         assert make_var(guest.board, "RT_ALIGN_FAULT") == "no", \
             "RT_ALIGN_FAULT in board.mk: yes or no"

@@ -10,6 +10,7 @@
 #include <ck/bsp.h>
 #include <ck/ck.h>
 #include <ck/console.h>
+#include <ck/fault.h>
 #include <arch/g2.h>
 #include <arch/ctx.h>
 #include <ck_guest.h>
@@ -123,6 +124,40 @@ void arch_fault(uint32_t vector, uint32_t srr0, uint32_t srr1, uint32_t dar,
 	msr_write(msr_read() & ~(MSR_CE | MSR_EE));
 	for (;;)
 		arch_wait_for_interrupt();
+}
+
+struct ck_task *arch_fault_task(uint32_t kind, uint32_t pc, uint32_t dar,
+				uint32_t dsisr, uint32_t srr1);
+
+/*
+ * arch_fault_task() - C half of arch_fault_entry: the current RT task took
+ * an exception of CK_FAULT_* kind @kind (ipc/ck_fault.h: DATA from the
+ * data storage vector 0x300, PREFETCH from the instruction storage vector
+ * 0x400, ALIGN 0x600, PROGRAM 0x700), with SRR0 @pc, DAR @dar, DSISR
+ * @dsisr and SRR1 @srr1 as it left them (G2CORERM 5.5: DAR and DSISR
+ * describe a DSI and an alignment exception; SRR1 bits 1-4 an ISI's cause,
+ * bits 11-15 a program exception's). Suspends and reports the task with
+ * the address (DAR for a data access, else the PC) and the status (DSISR
+ * for a data access, else SRR1). Return: the task to resume. Not a task's
+ * (nothing to contain): reported and stopped as arch_fault().
+ * Context: critical stack, MMU on, MSR[CE] = MSR[EE] = 0.
+ */
+struct ck_task *arch_fault_task(uint32_t kind, uint32_t pc, uint32_t dar,
+				uint32_t dsisr, uint32_t srr1)
+{
+	static const uint16_t vector_of[CK_FAULT_KINDS] = {
+		[CK_FAULT_PREFETCH] = 0x400, [CK_FAULT_DATA] = 0x300,
+		[CK_FAULT_ALIGN] = 0x600, [CK_FAULT_PROGRAM] = 0x700,
+	};
+	bool data = kind == CK_FAULT_DATA || kind == CK_FAULT_ALIGN;
+	struct ck_task *cur = ck_current(), *next;
+
+	next = fault_task(kind, pc, data ? dar : pc, data ? dsisr : srr1);
+	if (!next)
+		arch_fault(kind < CK_FAULT_KINDS ? vector_of[kind] : 0, pc, srr1, dar,
+			   dsisr, (uint32_t)cur->ctx.w[CTX_R1],
+			   (uint32_t)cur->ctx.w[CTX_LR]);
+	return next;
 }
 
 /* The kernel image's size (mk/payload.lds; 0 in the co-kernel alone).

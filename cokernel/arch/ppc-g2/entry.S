@@ -123,6 +123,62 @@ arch_ctx_switch:
 	b	ctx_restore
 
 /*
+ * arch_fault_entry - an RT task's data or instruction storage, alignment
+ * or program exception, from the filter at the head of Linux's handlers
+ * (linux-guest/patches/0008 COKERNEL_FAULT; the guest page's fault_entry,
+ * made physical by drivers/cokernel): real mode, r3 = CK_FAULT_* kind, the
+ * task's r3 in SPRG5 and CTR in SPRG6 (the RT entry's contract), every
+ * other register, SRR0/1, DAR and DSISR as the exception left them,
+ * MSR[CE] = 0 (the exception cleared it). Saves the task as arch_rt_entry
+ * does (SRR0/1 for CSRR0/1), switches the MMU on and lets
+ * arch_fault_task() suspend it on the critical stack, then resumes the
+ * task it returns.
+ */
+	.balign	16
+	.global arch_fault_entry
+arch_fault_entry:
+	mtspr	SPRN_SPRG7, r3               /* the kind */
+	lis	r3, PA(ck_current_task)@ha
+	lwz	r3, PA(ck_current_task)@l(r3)
+	addis	r3, r3, (BOARD_CK_REGION_PA - BOARD_CK_REGION_VA)@h
+	addi	r3, r3, TASK_CTX
+	stw	r0, GPR(0)(r3)
+	stw	r1, GPR(1)(r3)
+	stw	r2, GPR(2)(r3)
+	stmw	r4, GPR(4)(r3)
+	mfspr	r4, SPRN_SPRG5
+	stw	r4, GPR(3)(r3)
+	mfcr	r4
+	stw	r4, CTX_CR_OFF(r3)
+	mflr	r4
+	stw	r4, CTX_LR_OFF(r3)
+	mfspr	r4, SPRN_SPRG6
+	stw	r4, CTX_CTR_OFF(r3)
+	mfxer	r4
+	stw	r4, CTX_XER_OFF(r3)
+	mfspr	r4, SPRN_SRR0
+	stw	r4, CTX_PC_OFF(r3)
+	mfspr	r7, SPRN_SRR1
+	stw	r7, CTX_MSR_OFF(r3)
+	mfspr	r3, SPRN_SPRG7
+	mfspr	r5, SPRN_DAR
+	mfspr	r6, SPRN_DSISR
+	/* (kind, pc, dar, dsisr, srr1) in r3-r7; the MMU on, CE still 0 */
+	lis	r8, 1f@h
+	ori	r8, r8, 1f@l
+	mtspr	SPRN_SRR0, r8
+	li	r8, MSR_CK
+	mtspr	SPRN_SRR1, r8
+	rfi
+1:	lis	r1, ck_crit_stack_top@ha
+	addi	r1, r1, ck_crit_stack_top@l
+	li	r0, 0
+	stwu	r0, -16(r1)
+	bl	arch_fault_task              /* -> the task to resume */
+	addi	r3, r3, TASK_CTX
+	b	ctx_restore
+
+/*
  * g2_fatal - an exception the co-kernel does not contain, from its own
  * vector page before Linux (lowvec.S): real mode, r3 = the vector offset,
  * the interrupted r3 and r4 in SPRG5/SPRG4 (lost to the report). Gathers

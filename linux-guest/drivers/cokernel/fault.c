@@ -22,6 +22,11 @@
  * sends an exception taken in supervisor mode with r1 in that range to the
  * co-kernel (arch/powerpc/kernel/head_booke.h COKERNEL_FAULT); here it
  * gets the entry and the range.
+ *
+ * G2_LE: the same, in real mode: patch 0008 puts the filter at the head of
+ * Linux's DataAccess, InstructionAccess, Alignment and ProgramCheck
+ * vectors (arch/powerpc/kernel/head_book3s_32.S COKERNEL_FAULT), and the
+ * entry it branches to is the co-kernel's physical address.
  */
 #define pr_fmt(fmt) "cokernel: " fmt
 
@@ -178,22 +183,23 @@ void __init cokernel_vectors_remove(void)
 }
 #endif /* CONFIG_ARM */
 
-#if defined(CONFIG_PPC) && !defined(CONFIG_BOOKE)
-/* G2_LE: RT task faults are not contained (the co-kernel exports no fault
- * entry on this core: bsp/lite5200b/README.md); nothing to route. */
-void __init cokernel_fault_route(const struct ck_guest_page *p)
-{
-	if (p->fault_entry)
-		pr_warn("the co-kernel has a fault entry this kernel has no filter for\n");
-}
-#elif defined(CONFIG_PPC)
+#ifdef CONFIG_PPC
 extern u32 cokernel_fault_entry, cokernel_rt_sp_lo, cokernel_rt_sp_hi;
+
+/* The fault entry as the filter branches to it: e500's runs with the MMU
+ * on (its virtual address), the G2_LE's in real mode (the co-kernel runs
+ * at PAGE_OFFSET + its physical address: g2.c). */
+#ifdef CONFIG_BOOKE
+#define CK_FAULT_ENTRY(va)	(va)
+#else
+#define CK_FAULT_ENTRY(va)	((va) - PAGE_OFFSET)
+#endif
 
 void __init cokernel_fault_route(const struct ck_guest_page *p)
 {
 	if (!p->fault_entry || p->rt_sp_lo >= p->rt_sp_hi)
 		return;
-	WRITE_ONCE(cokernel_fault_entry, p->fault_entry);
+	WRITE_ONCE(cokernel_fault_entry, CK_FAULT_ENTRY(p->fault_entry));
 	WRITE_ONCE(cokernel_rt_sp_lo, p->rt_sp_lo);
 	WRITE_ONCE(cokernel_rt_sp_hi, p->rt_sp_hi);   /* last: opens the range */
 	pr_info("RT task faults go to the co-kernel (%08x, stacks %08x-%08x)\n",
