@@ -9,14 +9,26 @@
 # would hand the co-kernel silently corrupted data. Every image's
 # [load, load + size) must miss the FIT's [address, address + size) and
 # every other image's. The images and their load addresses and sizes come
-# from `dumpimage -l` (u-boot-tools). Prints nothing when all is well;
-# fails with the two ranges that meet.
+# from `dumpimage -l` (u-boot-tools). With <lo> <hi> (a board's own
+# instructions put the FIT at <address>: lite5200b's FIT_LOADADDR) the FIT
+# must also lie inside [lo, hi): the RAM below the regions the co-kernel
+# keeps. Prints nothing when all is well; fails with the ranges that meet.
 set -euo pipefail
-usage="usage: fit-ram-check.sh <fit.itb> <address>"
-itb=${1:?$usage}
-at=$(( ${2:?$usage} ))
+usage="usage: fit-ram-check.sh <fit.itb> <address> [<lo> <hi>]"
 die() { printf 'fit-ram-check.sh: %s\n' "$*" >&2; exit 1; }
+itb=${1:?$usage}
+for n in "${@:2}"; do
+	[[ $n =~ ^(0x[0-9a-fA-F]+|[0-9]+)$ ]] || die "'$n' is not an address"
+done
+at=$(( ${2:?$usage} ))
 [ -f "$itb" ] || die "no FIT $itb"
+if [ $# -ge 4 ]; then
+	lo=$(( $3 )) hi=$(( $4 ))
+	end=$(( at + $(stat -c %s "$itb") ))
+	(( at >= lo && end <= hi )) ||
+		die "$(printf 'FIT %s at 0x%08x-0x%08x is not inside 0x%08x-0x%08x' \
+			"$(basename "$itb")" "$at" "$end" "$lo" "$hi")"
+fi
 names=("FIT $(basename "$itb")")
 starts=("$at")
 ends=($(( at + $(stat -c %s "$itb") )))

@@ -86,8 +86,8 @@ $(FIT_ITB): $(B)/cokernel.its $(B)/cokernel.bin $(if $(FIT_RAM_CHECK),$(UBOOT_BI
 		[ -n "$$at" ] && mk/fit-ram-check.sh $@ $$at || \
 		{ echo "$@: U-Boot at $(UBOOT_BIOS) cannot boot it from its load address" >&2; \
 		rm -f $@; exit 1; })
-	@$(if $(FIT_LOADADDR),mk/fit-ram-check.sh $@ $(FIT_LOADADDR) || \
-		{ echo "$@: not bootable from FIT_LOADADDR $(FIT_LOADADDR) (bsp/$(BOARD)/board.mk)" >&2; \
+	@$(if $(FIT_LOADADDR),mk/fit-ram-check.sh $@ '$(FIT_LOADADDR)' $(RAM_PA) $(SHM_PA) || \
+		{ echo "$@: not bootable from FIT_LOADADDR $(FIT_LOADADDR) (bsp/$(BOARD)/board.mk or the command line)" >&2; \
 		rm -f $@; exit 1; })
 
 image: $(FIT_ITB)

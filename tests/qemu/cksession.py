@@ -94,7 +94,8 @@ def fit_image(board):
     and fails it when the file was not built."""
     import pytest
     if not make_var(board, "UBOOT_BIOS"):
-        pytest.skip(f"{board} boots without U-Boot: no FIT image")
+        pytest.skip(f"{board}: no U-Boot runs here to boot a FIT (no UBOOT_BIOS "
+                    "in board.mk)")
     itb = os.path.join(TOP, "build", board, "cokernel.itb")
     if not os.path.exists(itb):
         pytest.fail(f"{itb} missing: run 'make image BOARD={board}'")

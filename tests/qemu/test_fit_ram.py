@@ -75,3 +75,30 @@ def test_an_overlap_fails_naming_both_ranges(fit, fit_at, loadable_at, first, se
     if first.startswith("FIT"):
         end = fit_at + os.path.getsize(itb)
         assert f"at {fit_at:#010x}-{end:#010x}" in line, line
+
+
+@pytest.mark.parametrize("lo,hi,ok", [
+    (0x20000000, 0x30000000, True),
+    # the FIT's end one byte past the RAM the board allows it
+    (0x20000000, 0x22800000 + 1, False),
+    # its start below it
+    (0x22800001, 0x30000000, False),
+], ids=["inside", "end-past-hi", "start-below-lo"])
+def test_a_fit_outside_its_ram_range_fails(fit, lo, hi, ok):
+    itb = fit(LOADABLE_AT)
+    r = subprocess.run([CHECK, itb, hex(0x22800000), hex(lo), hex(hi)], capture_output=True,
+                       text=True, timeout=30)
+    if ok:
+        assert r.returncode == 0 and not r.stderr, r
+        return
+    end = 0x22800000 + os.path.getsize(itb)
+    assert r.returncode != 0, f"outside {lo:#x}-{hi:#x} passed: {r}"
+    assert (f"FIT t.itb at 0x22800000-{end:#010x} is not inside {lo:#010x}-{hi:#010x}"
+            in r.stderr), r.stderr
+
+
+@pytest.mark.parametrize("arg", ["bogus", "0x", "12abc", ""])
+def test_an_address_that_is_no_number_is_refused(fit, arg):
+    r = subprocess.run([CHECK, fit(LOADABLE_AT), arg], capture_output=True, text=True,
+                       timeout=30)
+    assert r.returncode != 0 and f"'{arg}' is not an address" in r.stderr, r
