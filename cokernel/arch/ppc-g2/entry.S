@@ -59,12 +59,14 @@
 ck_hcall_entry:
 	epapr_hcall_entry
 
-	.text
-/* arch_rt_entry - the RT entry (guest page rt_entry holds its physical
- * address): real mode, r3 in SPRG5, CTR in SPRG6 (see the top). */
-	.balign	16
-	.global arch_rt_entry
-arch_rt_entry:
+/*
+ * save_current_pa pc, msr - real mode: save the interrupted context into
+ * ck_current_task->ctx through its physical address, the PC and MSR from
+ * the SPRs @pc and @msr (CSRR0/1 or SRR0/1), r3 from SPRG5 and CTR from
+ * SPRG6 (the entries' contract); r3 := the frame's physical address,
+ * @msrreg := the MSR saved. Clobbers r4.
+ */
+.macro save_current_pa pc, msr, msrreg=r4
 	lis	r3, PA(ck_current_task)@ha
 	lwz	r3, PA(ck_current_task)@l(r3)
 	/* the task's physical address: PA - VA of the region is a multiple
@@ -85,10 +87,19 @@ arch_rt_entry:
 	stw	r4, CTX_CTR_OFF(r3)
 	mfxer	r4
 	stw	r4, CTX_XER_OFF(r3)
-	mfspr	r4, SPRN_CSRR0
+	mfspr	r4, \pc
 	stw	r4, CTX_PC_OFF(r3)
-	mfspr	r4, SPRN_CSRR1
-	stw	r4, CTX_MSR_OFF(r3)
+	mfspr	\msrreg, \msr
+	stw	\msrreg, CTX_MSR_OFF(r3)
+.endm
+
+	.text
+/* arch_rt_entry - the RT entry (guest page rt_entry holds its physical
+ * address): real mode, r3 in SPRG5, CTR in SPRG6 (see the top). */
+	.balign	16
+	.global arch_rt_entry
+arch_rt_entry:
+	save_current_pa SPRN_CSRR0, SPRN_CSRR1
 	/* the MMU on, at the link address, CE still 0 */
 	lis	r4, 1f@h
 	ori	r4, r4, 1f@l
@@ -138,28 +149,7 @@ arch_ctx_switch:
 	.global arch_fault_entry
 arch_fault_entry:
 	mtspr	SPRN_SPRG7, r3               /* the kind */
-	lis	r3, PA(ck_current_task)@ha
-	lwz	r3, PA(ck_current_task)@l(r3)
-	addis	r3, r3, (BOARD_CK_REGION_PA - BOARD_CK_REGION_VA)@h
-	addi	r3, r3, TASK_CTX
-	stw	r0, GPR(0)(r3)
-	stw	r1, GPR(1)(r3)
-	stw	r2, GPR(2)(r3)
-	stmw	r4, GPR(4)(r3)
-	mfspr	r4, SPRN_SPRG5
-	stw	r4, GPR(3)(r3)
-	mfcr	r4
-	stw	r4, CTX_CR_OFF(r3)
-	mflr	r4
-	stw	r4, CTX_LR_OFF(r3)
-	mfspr	r4, SPRN_SPRG6
-	stw	r4, CTX_CTR_OFF(r3)
-	mfxer	r4
-	stw	r4, CTX_XER_OFF(r3)
-	mfspr	r4, SPRN_SRR0
-	stw	r4, CTX_PC_OFF(r3)
-	mfspr	r7, SPRN_SRR1
-	stw	r7, CTX_MSR_OFF(r3)
+	save_current_pa SPRN_SRR0, SPRN_SRR1, r7
 	mfspr	r3, SPRN_SPRG7
 	mfspr	r5, SPRN_DAR
 	mfspr	r6, SPRN_DSISR
