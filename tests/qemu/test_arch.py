@@ -51,25 +51,34 @@ def test_arm926_vectors_are_high_and_pa0_untouched(board):
         s.close()
 
 
-def test_arm926_rt_timer_comes_in_on_fiq(board, tmp_path):
-    """The RT class is FIQ: the co-kernel alone takes its RT timer (and
-    nothing else) as FIQ exceptions, never as IRQ, whatever routes it
-    there on the board (a VIC's VICIntSelect, an AIC's fast forcing).
-    QEMU's -d int log counts the exceptions taken."""
-    if make_var(board, "ARCH") != "arm926":
-        pytest.skip(f"{board}: not an ARM926 board")
+def _exceptions_of_the_co_kernel_alone(board, tmp_path, arch, what, logname, pattern):
+    """The exceptions QEMU's -d int log records while the co-kernel alone
+    (build/<board>/cokernel.elf) prints two seconds of RT samples: each
+    match of @pattern's group 1, in order. Skips boards whose ARCH is not
+    @arch (@what: the CPU named with its article, for the message)."""
+    if make_var(board, "ARCH") != arch:
+        pytest.skip(f"{board}: not {what} board")
     image = os.path.join(TOP, "build", board, "cokernel.elf")
     if not os.path.exists(image):
         pytest.fail(f"{image} missing: run 'make image BOARD={board}'")
     log = tmp_path / "int.log"
-    s = Session(board, image=image, logname="arch-fiq",
+    s = Session(board, image=image, logname=logname,
                 extra_args=("-d", "int", "-D", str(log)))
     try:
         for _ in range(2):
             s.expect(re.escape(CK_PREFIX) + r"RTD\|[^\r\n]*\r*\n", timeout=120)
     finally:
         s.close()
-    taken = re.findall(r"Taking exception \d+ \[([A-Za-z ]+)\]", log.read_text())
+    return re.findall(pattern, log.read_text())
+
+
+def test_arm926_rt_timer_comes_in_on_fiq(board, tmp_path):
+    """The RT class is FIQ: the co-kernel alone takes its RT timer (and
+    nothing else) as FIQ exceptions, never as IRQ, whatever routes it
+    there on the board (a VIC's VICIntSelect, an AIC's fast forcing).
+    QEMU's -d int log counts the exceptions taken."""
+    taken = _exceptions_of_the_co_kernel_alone(
+        board, tmp_path, "arm926", "an ARM926", "arch-fiq", r"Taking exception \d+ \[([A-Za-z ]+)\]")
     # a 1 kHz latency task for a second and more, and the idle re-arms
     assert taken.count("FIQ") >= 1000, f"{taken.count('FIQ')} FIQs"
     assert set(taken) == {"FIQ"}, sorted(set(taken))
@@ -82,20 +91,8 @@ def test_g2_rt_timer_comes_in_on_the_critical_interrupt(board, tmp_path):
     no other exception, no external interrupt (the normal class) and no
     TLB miss (its code and data are all BAT-mapped: arch/ppc-g2 start.S).
     QEMU's -d int log names each exception raised."""
-    if make_var(board, "ARCH") != "ppc-g2":
-        pytest.skip(f"{board}: not a G2_LE board")
-    image = os.path.join(TOP, "build", board, "cokernel.elf")
-    if not os.path.exists(image):
-        pytest.fail(f"{image} missing: run 'make image BOARD={board}'")
-    log = tmp_path / "int.log"
-    s = Session(board, image=image, logname="arch-cint",
-                extra_args=("-d", "int", "-D", str(log)))
-    try:
-        for _ in range(2):
-            s.expect(re.escape(CK_PREFIX) + r"RTD\|[^\r\n]*\r*\n", timeout=120)
-    finally:
-        s.close()
-    raised = re.findall(r"Raise exception at [0-9a-f]+ => (\w+)", log.read_text())
+    raised = _exceptions_of_the_co_kernel_alone(
+        board, tmp_path, "ppc-g2", "a G2_LE", "arch-cint", r"Raise exception at [0-9a-f]+ => (\w+)")
     # a 1 kHz latency task for a second and more, and the idle re-arms
     assert raised.count("CRITICAL") >= 1000, f"{raised.count('CRITICAL')} critical interrupts"
     assert set(raised) == {"CRITICAL"}, sorted(set(raised))
