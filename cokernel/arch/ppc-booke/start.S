@@ -31,6 +31,7 @@
  * hand-over (arch_map_window()).
  */
 #include <arch/booke.h>
+#include <arch/start-asm.h>
 
 #define RAM_X (MAS3_SX | MAS3_SW | MAS3_SR)
 #define BLOCK_64M 0x04000000
@@ -144,25 +145,7 @@ _reset:
 	mtspr	SPRN_HID0, r4
 	isync
 
-	lis	r1, ck_boot_stack_top@ha
-	addi	r1, r1, ck_boot_stack_top@l
-	li	r0, 0
-	stwu	r0, -16(r1)                  /* back chain 0 ends the stack */
-
-	lis	r4, __bss_start@ha
-	addi	r4, r4, __bss_start@l
-	lis	r5, __bss_end@ha
-	addi	r5, r5, __bss_end@l
-1:	cmplw	r4, r5
-	bge	2f
-	stw	r0, 0(r4)
-	addi	r4, r4, 4
-	b	1b
-2:	lis	r4, ck_boot_dtb_pa@ha
-	stw	r31, ck_boot_dtb_pa@l(r4)
-
-	bl	ck_main
-3:	b	3b
+	boot_to_ck_main
 
 /*
  * void booke_enter_linux(uint32_t entry_pa, uint32_t dtb_pa) - enter
@@ -188,18 +171,6 @@ booke_enter_linux:
 	li	r9, 0
 	rfi
 
-	.section .stacks, "aw", @nobits
-	.balign 16
-	.space	8192
-	.global ck_boot_stack_top
-ck_boot_stack_top:
-	.global ck_crit_stack_limit
-ck_crit_stack_limit:                /* lowest word of the critical stack: canary */
-	.space	4096
-	.global ck_crit_stack_top
-ck_crit_stack_top:
-	.space	1024
-	.global ck_exc_stack_top
-ck_exc_stack_top:
+	boot_stacks
 
 	.section .note.GNU-stack, "", @progbits

@@ -26,6 +26,7 @@
  * co-kernel's windows DBAT5-7: arch.c arch_map_window()).
  */
 #include <arch/g2.h>
+#include <arch/start-asm.h>
 
 #define PA(sym) ((sym) - BOARD_CK_REGION_VA + BOARD_CK_REGION_PA)
 #define MSR_CK (MSR_ME | MSR_IR | MSR_DR)
@@ -120,25 +121,7 @@ _reset:
 	mtspr	SPRN_SRR1, r4
 	rfi
 
-2:	lis	r1, ck_boot_stack_top@ha
-	addi	r1, r1, ck_boot_stack_top@l
-	li	r0, 0
-	stwu	r0, -16(r1)                  /* back chain 0 ends the stack */
-
-	lis	r4, __bss_start@ha
-	addi	r4, r4, __bss_start@l
-	lis	r5, __bss_end@ha
-	addi	r5, r5, __bss_end@l
-1:	cmplw	r4, r5
-	bge	2f
-	stw	r0, 0(r4)
-	addi	r4, r4, 4
-	b	1b
-2:	lis	r4, ck_boot_dtb_pa@ha
-	stw	r31, ck_boot_dtb_pa@l(r4)
-
-	bl	ck_main
-3:	b	3b
+2:	boot_to_ck_main
 
 /*
  * void g2_enter_linux(uint32_t entry_pa, uint32_t dtb_pa) - enter Linux's
@@ -178,18 +161,6 @@ g2_enter_linux:
 	li	r7, 0
 	rfi
 
-	.section .stacks, "aw", @nobits
-	.balign 16
-	.space	8192
-	.global ck_boot_stack_top
-ck_boot_stack_top:
-	.global ck_crit_stack_limit
-ck_crit_stack_limit:                /* lowest word of the critical stack: canary */
-	.space	4096
-	.global ck_crit_stack_top
-ck_crit_stack_top:
-	.space	1024
-	.global ck_exc_stack_top
-ck_exc_stack_top:
+	boot_stacks
 
 	.section .note.GNU-stack, "", @progbits
