@@ -19,7 +19,8 @@ jobs=${JOBS:-2}
 targets=(qemu-system-arm qemu-system-ppc qemu-system-sh4)
 conf=(--target-list=arm-softmmu,ppc-softmmu,sh4-softmmu --disable-docs
 	--disable-tools --disable-werror --without-default-features
-	--enable-fdt=system --disable-install-blobs)
+	--enable-fdt=system --disable-install-blobs
+	--enable-plugins) # make bench: the cache model (qemu/plugins/)
 
 say() { printf '[qemu] %s\n' "$*" >&2; }
 die() { printf '[qemu] error: %s\n' "$*" >&2; exit 1; }
