@@ -174,3 +174,24 @@ FIT_ARCH := arm
 # stack's start (mk/fit.mk checks the size)
 UBOOT_KERNEL_MAX := 0x1d0000
 # ---- end of the U-Boot and FIT block
+
+# ---- cache model (docs/cache-model.md): AT91SAM9260's ARM926EJ-S, 8 +
+# 8 KiB (AT91SAM9260 datasheet §"ARM926EJ-S processor"; TRM DDI 0198D
+# §4.1: VIVT, 4-way, 32-byte lines, read-allocate, pseudo-random)
+CACHE_L1I := 8192:4:32:random
+CACHE_L1D := 8192:4:32:random:wb:noalloc
+CACHE_TAG := virt
+CACHE_CP15 := on
+CACHE_OPEN_VA := 0xffff001c
+CACHE_OPEN_SYMS := arch_rt_entry
+# 198.656 MHz core, 99.328 MHz MCK, 32-bit SDRAM at MCK, CAS 2
+CACHE_CLOCK_MHZ := 198.656
+CACHE_CPI := 1.5
+CACHE_FILL_NS := 150
+CACHE_WB_NS := 120
+CACHE_MMIO_NS := 50
+CACHE_UNCACHED_NS := 70
+# the published worst case beside the prediction: Xenomai 2.4 in-kernel
+# task under load (DESIGN.md §1)
+CACHE_PUBLISHED_US := 71
+CACHE_PUBLISHED_WHAT := AT91SAM9260 Xenomai 2.4, in-kernel task, loaded

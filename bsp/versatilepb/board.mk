@@ -77,3 +77,30 @@ RT_FAULTS_BARE := yes
 # runs (Linux sets SCTLR.A; the co-kernel alone runs with A=0):
 # test_fault.py's `align`
 RT_ALIGN_FAULT := yes
+
+# ---- cache model (make cache-plugin, tests/bench/cachemodel.py,
+# docs/cache-model.md): the PB926EJ-S's ARM926EJ-S caches and a stated
+# cost per event; predictions of hardware time, not measurements.
+# Caches "size:ways:line:replacement:write:allocate" (ARM926EJ-S TRM DDI
+# 0198D §4.1: VIVT, 4-way, 32-byte lines, read-allocate, pseudo-random
+# unless SCTLR.RR, which neither side sets; 32 + 32 KiB on the PB926EJ-S's
+# development chip, DUI 0224)
+CACHE_L1I := 32768:4:32:random
+CACHE_L1D := 32768:4:32:random:wb:noalloc
+CACHE_TAG := virt
+# Linux's arm926 switch_mm cleans and invalidates both caches (CP15 c7)
+CACHE_CP15 := on
+# where a release's window opens: the FIQ vector (high vectors) and the
+# co-kernel's entry it jumps to
+CACHE_OPEN_VA := 0xffff001c
+CACHE_OPEN_SYMS := arch_rt_entry
+# cost model: core clock, cycles per instruction on hits, ns per event
+CACHE_CLOCK_MHZ := 210
+CACHE_CPI := 1.5
+CACHE_FILL_NS := 200
+CACHE_WB_NS := 150
+CACHE_MMIO_NS := 100
+CACHE_UNCACHED_NS := 120
+# no figure is published for the PB926EJ-S: the ARM926 one beside it
+CACHE_PUBLISHED_US := 71
+CACHE_PUBLISHED_WHAT := no PB926EJ-S figure; ARM926 at AT91SAM9260, Xenomai 2.4 in-kernel task, loaded

@@ -1,0 +1,299 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""cachemodel.py - the cache-model plugin (qemu/plugins/ckcache.c) from the
+benchmarks' side: its QEMU arguments for a board and image, and what its
+records predict for the hardware (docs/cache-model.md).
+
+QEMU charges nothing for a cache miss, so the plugin runs a model of the
+board's caches over the whole run and counts, per RT release, from the RT
+interrupt's vector to the instruction after the latency task's clock read:
+instructions, L1 I/D misses, L2 misses, write-backs, MMIO and uncached
+accesses, and the distinct lines touched. The board's cost model
+(bsp/<board>/board.mk CACHE_*) turns one release's counts into predicted
+hardware ns; the published figure for the board is printed beside it.
+These are predictions of a stated model, not measurements.
+
+As a program it boots the image with the plugin, runs `latency -T 5 -q`
+with Linux idle and under a cache-thrashing load, and prints the figures:
+    python3 tests/bench/cachemodel.py --board versatilepb
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "qemu"))
+from cksession import TOP, Session, default_board, make_var, parse_rts  # noqa: E402
+
+PLUGIN = os.path.join(TOP, "build", "host", "ckcache.so")
+# the wake path's footprint goal, cache lines (issue 14)
+FOOTPRINT_GOAL_LINES = 64
+# evicts the co-kernel's lines as Linux's load does on hardware: a 1 MiB
+# memset per dd block (the D-cache), and a program started per loop turn
+# (an address-space switch: ARM926 Linux cleans and invalidates both caches)
+LOAD = ("(while :; do dd if=/dev/zero of=/dev/null bs=1M count=8 2>/dev/null; done) & "
+        "(while :; do cat /proc/interrupts >/dev/null; done) & ")
+# a call to the clock read this many instructions after the wait
+CLOSE_SEARCH_INSNS = 4
+
+
+def board_cfg(board):
+    """The board's CACHE_* variables (board.mk) and the memory map the
+    plugin needs, as strings ('' when unset); a ValueError when the board
+    has no cache model."""
+    names = ("L1I L1D L2 TAG CP15 OPEN_VA OPEN_SYMS OPEN_LINUX_SYMS LINEAR "
+             "UNCACHED_VA CLOCK_MHZ CPI L2_HIT_NS FILL_NS WB_NS MMIO_NS "
+             "UNCACHED_NS PUBLISHED_US PUBLISHED_WHAT").split()
+    cfg = {n: make_var(board, "CACHE_" + n) for n in names}
+    for n in ("SHM_PA", "SHM_SIZE", "CROSS"):
+        cfg[n] = make_var(board, n)
+    missing = [n for n in ("L1I", "L1D", "TAG", "CLOCK_MHZ", "CPI", "FILL_NS")
+               if not cfg[n]]
+    if missing:
+        raise ValueError(f"bsp/{board}/board.mk has no cache model: "
+                         f"CACHE_{', CACHE_'.join(missing)} unset")
+    return cfg
+
+
+def _nm(cross, elf):
+    out = subprocess.run([cross + "nm", elf], check=True, capture_output=True,
+                         text=True).stdout
+    syms = {}
+    for line in out.splitlines():
+        f = line.split()
+        if len(f) == 3:
+            syms.setdefault(f[2], int(f[0], 16))
+    return syms
+
+
+def close_addresses(cross, elf):
+    """The instruction after each call of ck_clock_now() made within
+    CLOSE_SEARCH_INSNS instructions after a call of ck_task_wait_period():
+    where the latency task has just read its sample's time
+    (cokernel/apps/latency.c, lat_run_task). A call is objdump's bl/jsr
+    naming its callee; SH-4 calls through a register (jsr @rN), its callee
+    named by the literal loaded before it, and returns to the jsr plus 4
+    (after the delay slot). A RuntimeError when there is none."""
+    out = subprocess.run([cross + "objdump", "-d", "--no-show-raw-insn", elf],
+                         check=True, capture_output=True, text=True).stdout
+    insn = re.compile(r"^\s*([0-9a-f]+):\s+(\S+)\s*(.*)$")
+    callee = re.compile(r"<(ck_task_wait_period|ck_clock_now)>")
+    n, named, wait_at, found = 0, None, None, []
+    for line in out.splitlines():
+        m = insn.match(line)
+        if not m:
+            continue
+        n += 1
+        addr, op, rest = int(m.group(1), 16), m.group(2), m.group(3)
+        c = callee.search(rest)
+        if op in ("bl", "jsr", "blx"):
+            target = c.group(1) if c else named if op == "jsr" else None
+            if target == "ck_task_wait_period":
+                wait_at = n
+            elif (target == "ck_clock_now" and wait_at is not None
+                  and n - wait_at <= CLOSE_SEARCH_INSNS):
+                found.append(addr + 4)
+            named = None
+        elif c:
+            named = c.group(1)  # SH-4: the callee's address as a literal
+    if not found:
+        raise RuntimeError(f"{elf}: no ck_clock_now() call after ck_task_wait_period(): "
+                           "the latency task's clock read was not found")
+    return found
+
+
+def linux_system_map(board):
+    """The guest kernel's System.map that `make image` left in
+    build/<board>/linux, or None."""
+    p = os.path.join(TOP, "build", board, "linux", "System.map")
+    return p if os.path.exists(p) else None
+
+
+def open_addresses(board, cfg, elf):
+    """Where a release's window opens: the board's fixed vector addresses
+    (CACHE_OPEN_VA), co-kernel symbols (CACHE_OPEN_SYMS) and, when the
+    guest kernel is built, Linux symbols (CACHE_OPEN_LINUX_SYMS)."""
+    addrs = [int(a, 0) for a in cfg["OPEN_VA"].split()]
+    syms = _nm(cfg["CROSS"], elf)
+    for s in cfg["OPEN_SYMS"].split():
+        if s not in syms:
+            raise RuntimeError(f"{elf}: no symbol {s} (CACHE_OPEN_SYMS)")
+        addrs.append(syms[s])
+    smap = linux_system_map(board) if cfg["OPEN_LINUX_SYMS"] else None
+    if smap:
+        with open(smap, encoding="ascii", errors="replace") as f:
+            lsyms = {l.split()[2]: int(l.split()[0], 16) for l in f if len(l.split()) == 3}
+        addrs += [lsyms[s] for s in cfg["OPEN_LINUX_SYMS"].split() if s in lsyms]
+    return addrs
+
+
+def plugin_args(board, elf, out, plugin=PLUGIN):
+    """The QEMU arguments that load the cache model for @board, its window
+    bounds from @elf (the co-kernel ELF: build/<board>/cokernel.elf, or the
+    image with it), its records going to @out. A list for Session's
+    extra_args / qemu/run-<board>."""
+    if not os.path.exists(plugin):
+        raise FileNotFoundError(f"{plugin} missing: run 'make cache-plugin'")
+    cfg = board_cfg(board)
+    a = [f"out={out}", f"l1i={cfg['L1I']}", f"l1d={cfg['L1D']}", f"tag={cfg['TAG']}"]
+    if cfg["L2"]:
+        a.append(f"l2={cfg['L2']}")
+    if cfg["CP15"]:
+        a.append(f"cp15={cfg['CP15']}")
+    if cfg["LINEAR"]:
+        a.append(f"linear={cfg['LINEAR']}")
+    if cfg["SHM_PA"] and cfg["SHM_SIZE"]:
+        lo = int(cfg["SHM_PA"], 0)
+        a.append(f"uncached={lo:#x}:{lo + int(cfg['SHM_SIZE'], 0):#x}")
+    a += [f"uncached_va={r}" for r in cfg["UNCACHED_VA"].split()]
+    a += [f"open={x:#x}" for x in open_addresses(board, cfg, elf)]
+    a += [f"close={x:#x}" for x in close_addresses(cfg["CROSS"], elf)]
+    return ["-plugin", ",".join([plugin] + a)]
+
+
+def read_records(path, start=0, end=None):
+    """The plugin's per-release records (dicts) in lines [@start, @end) of
+    @path, and its summary dict (None until QEMU has exited)."""
+    recs, summary = [], None
+    with open(path, encoding="ascii") as f:
+        for i, line in enumerate(f):
+            if not line.endswith("\n"):
+                break  # being written
+            d = json.loads(line)
+            if "summary" in d:
+                summary = d["summary"]
+            elif i >= start and (end is None or i < end):
+                recs.append(d)
+    return recs, summary
+
+
+def count_lines(path):
+    with open(path, encoding="ascii") as f:
+        return sum(1 for l in f if l.endswith("\n"))
+
+
+def predict_ns(cfg, r):
+    """One release's predicted hardware time, ns: instructions at the
+    board's CPI and clock, plus each event's cost (docs/cache-model.md)."""
+    f = {k: float(cfg[k] or 0) for k in ("CLOCK_MHZ", "CPI", "L2_HIT_NS", "FILL_NS",
+                                         "WB_NS", "MMIO_NS", "UNCACHED_NS")}
+    l1_miss = r["i_miss"] + r["d_miss"]
+    if cfg["L2"]:
+        fills = l1_miss * f["L2_HIT_NS"] + r["l2_miss"] * f["FILL_NS"]
+        wbs = r["l2_wb"] * f["WB_NS"]
+    else:
+        fills = l1_miss * f["FILL_NS"]
+        wbs = r["d_wb"] * f["WB_NS"]
+    return (r["insns"] * f["CPI"] * 1000.0 / f["CLOCK_MHZ"] + fills + wbs
+            + r["mmio"] * f["MMIO_NS"] + r["uncached"] * f["UNCACHED_NS"])
+
+
+def summarize(board, recs, cfg=None):
+    """The worst release by predicted time among @recs, with its counts,
+    the predicted distribution (us), the largest footprint (lines) against
+    the goal, and the published figure: a dict, or None without records."""
+    cfg = cfg or board_cfg(board)
+    if not recs:
+        return None
+    pred = sorted((predict_ns(cfg, r), i) for i, r in enumerate(recs))
+    worst_ns, wi = pred[-1]
+
+    def pct(p):
+        return pred[min(len(pred) - 1, int(p / 100.0 * len(pred)))][0] / 1000.0
+
+    return {
+        "board": board, "releases": len(recs), "worst": recs[wi],
+        "worst_us": worst_ns / 1000.0,
+        "p50_us": pct(50), "p99_us": pct(99), "min_us": pred[0][0] / 1000.0,
+        "worst_insns": max(r["insns"] for r in recs),
+        "footprint_lines": max(r["lines"] for r in recs),
+        "footprint_goal": FOOTPRINT_GOAL_LINES,
+        "published_us": float(cfg["PUBLISHED_US"]) if cfg["PUBLISHED_US"] else None,
+        "published_what": cfg["PUBLISHED_WHAT"],
+    }
+
+
+def report(name, s):
+    """Lines that print one summarize() result."""
+    if s is None:
+        return [f"{name}: no release recorded"]
+    w = s["worst"]
+    pub = (f"published {s['published_us']:.0f} us ({s['published_what']})"
+           if s["published_us"] else "no published figure")
+    return [
+        f"{name}: {s['releases']} releases; predicted us min {s['min_us']:.2f} "
+        f"p50 {s['p50_us']:.2f} p99 {s['p99_us']:.2f} worst {s['worst_us']:.2f}; {pub}",
+        f"  worst release: {w['insns']} insns, I-miss {w['i_miss']}, D-miss "
+        f"{w['d_miss']}, L2-miss {w['l2_miss']}, write-backs {w['d_wb']}, MMIO "
+        f"{w['mmio']}, uncached {w['uncached']}, lines {w['lines']} "
+        f"(I {w['i_lines']}, D {w['d_lines']})",
+        f"  footprint: at most {s['footprint_lines']} lines per release "
+        f"(goal {s['footprint_goal']}: "
+        f"{'met' if s['footprint_lines'] <= s['footprint_goal'] else 'over'})",
+    ]
+
+
+def _phase(s, out, cmd, secs):
+    start = count_lines(out)
+    rc, lines = s.sh(cmd, timeout=600 + 120 * secs)
+    end = count_lines(out)
+    rts = parse_rts(lines)
+    if rc != 0 or rts is None:
+        sys.exit(f"latency failed (rc {rc}):\n" + "\n".join(lines))
+    return rts, read_records(out, start, end)[0]
+
+
+def _quit(s):
+    """Quit QEMU through its monitor (Ctrl-A X), so the plugin writes its
+    summary; then close the session."""
+    s.child.send("\x01x")
+    deadline = time.time() + 60
+    while s.child.isalive() and time.time() < deadline:
+        time.sleep(0.2)
+    s.close()
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--board", default=None, help="default: the Makefile's")
+    ap.add_argument("--image", help="default: build/<board>/cokernel-linux.elf")
+    ap.add_argument("--seconds", type=int, default=5)
+    ap.add_argument("--out", help="the plugin's records (default: "
+                    "build/<board>/test-logs/cachemodel.jsonl)")
+    a = ap.parse_args()
+    a.board = a.board or default_board()
+    try:
+        cfg = board_cfg(a.board)
+    except ValueError as e:
+        sys.exit(str(e))
+    image = a.image or os.path.join(TOP, "build", a.board, "cokernel-linux.elf")
+    elf = os.path.join(TOP, "build", a.board, "cokernel.elf")
+    out = a.out or os.path.join(TOP, "build", a.board, "test-logs", "cachemodel.jsonl")
+    os.makedirs(os.path.dirname(out), exist_ok=True)
+    args = plugin_args(a.board, elf, out)
+    t0 = time.time()
+    s = Session(a.board, image=image, logname="cachemodel", timeout=1800,
+                extra_args=args)
+    try:
+        s.boot(timeout=1800)
+        t_boot = time.time() - t0
+        cmd = f"latency -T {a.seconds} -q"
+        idle_rts, idle = _phase(s, out, cmd, a.seconds)
+        load_rts, load = _phase(s, out, LOAD + cmd + "; kill $(jobs -p) 2>/dev/null; "
+                                "wait 2>/dev/null", a.seconds)
+    finally:
+        _quit(s)
+    print(f"cache model, {a.board} (a model's prediction, not a measurement; "
+          f"docs/cache-model.md); boot with the plugin {t_boot:.0f} s wall")
+    for name, rts, recs in (("idle", idle_rts, idle), ("load", load_rts, load)):
+        print(f"{name}: QEMU latency (instructions) max {rts['max'] * 1000:.0f}")
+        for line in report(f"  {name}", summarize(a.board, recs, cfg)):
+            print(line)
+
+
+if __name__ == "__main__":
+    main()
