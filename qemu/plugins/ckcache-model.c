@@ -47,7 +47,7 @@ static int geom_check(const struct ckc_geom *g, char *err, size_t errlen)
 
 int ckc_parse(const char *spec, struct ckc_geom *g, char *err, size_t errlen)
 {
-	char buf[128], *field[6], *save = NULL, *p;
+	char buf[128], *field[6], *p;
 	unsigned long v[3];
 	int n = 0, i;
 
@@ -56,8 +56,12 @@ int ckc_parse(const char *spec, struct ckc_geom *g, char *err, size_t errlen)
 		return -1;
 	}
 	strcpy(buf, spec);
-	for (p = strtok_r(buf, ":", &save); p && n < 6; p = strtok_r(NULL, ":", &save))
-		field[n++] = p;
+	for (p = buf; p && n < 6; n++) {
+		field[n] = p;
+		p = strchr(p, ':');
+		if (p)
+			*p++ = 0;
+	}
 	if (n < 4 || p) {
 		snprintf(err, errlen, "cache spec '%s': expected size:ways:line:repl"
 			 "[:wb|wt[:alloc|noalloc]]", spec);

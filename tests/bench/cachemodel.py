@@ -246,7 +246,7 @@ def _phase(s, out, cmd, secs):
     return rts, read_records(out, start, end)[0]
 
 
-def _quit(s):
+def quit_session(s):
     """Quit QEMU through its monitor (Ctrl-A X), so the plugin writes its
     summary; then close the session."""
     s.child.send("\x01x")
@@ -286,7 +286,7 @@ def main():
         load_rts, load = _phase(s, out, LOAD + cmd + "; kill $(jobs -p) 2>/dev/null; "
                                 "wait 2>/dev/null", a.seconds)
     finally:
-        _quit(s)
+        quit_session(s)
     print(f"cache model, {a.board} (a model's prediction, not a measurement; "
           f"docs/cache-model.md); boot with the plugin {t_boot:.0f} s wall")
     for name, rts, recs in (("idle", idle_rts, idle), ("load", load_rts, load)):

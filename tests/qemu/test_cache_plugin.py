@@ -1,0 +1,104 @@
+# SPDX-License-Identifier: MIT
+"""The cache-model plugin (qemu/plugins/ckcache.c, `make cache-plugin`)
+loads into the project's QEMU and records the RT releases of the co-kernel
+alone (build/<board>/cokernel.elf, `make image NO_LINUX=1`), whose boot
+session samples latency by itself (test_bare.py).
+
+Under -icount the co-kernel alone repeats exactly, so its releases follow a
+known shape: each window starts at the RT vector and ends after the
+latency task's clock read, and holds about the instructions the RTD lines
+print (the window also counts the gravity: the timer fires that long
+before the release). The first release runs on cold caches; the next ones
+find the wake path's lines where the first left them.
+"""
+import os
+import re
+import sys
+
+import pytest
+
+from cksession import CK_PREFIX, TOP, Session, make_var, parse_rtd
+
+sys.path.insert(0, os.path.join(TOP, "tests", "bench"))
+import cachemodel  # noqa: E402
+
+RTD_LINES = 2
+
+
+@pytest.fixture(scope="module")
+def bare_run(board):
+    """The co-kernel alone under the plugin until RTD_LINES RTD lines, then
+    QEMU quit through its monitor (the plugin writes its summary at exit):
+    (session, records, summary)."""
+    try:
+        cachemodel.board_cfg(board)
+    except ValueError as e:
+        pytest.skip(str(e))
+    image = os.path.join(TOP, "build", board, "cokernel.elf")
+    if not os.path.exists(image):
+        pytest.fail(f"{image} missing: run 'make image BOARD={board} NO_LINUX=1'")
+    if not os.path.exists(cachemodel.PLUGIN):
+        pytest.fail(f"{cachemodel.PLUGIN} missing: run 'make cache-plugin'")
+    out = os.path.join(TOP, "build", board, "test-logs", "cache-bare.jsonl")
+    os.makedirs(os.path.dirname(out), exist_ok=True)
+    if os.path.exists(out):
+        os.unlink(out)
+    s = Session(board, image=image, logname="cache-bare",
+                extra_args=cachemodel.plugin_args(board, image, out))
+    try:
+        for _ in range(RTD_LINES):
+            s.expect(re.escape(CK_PREFIX) + r"RTD\|[^\r\n]*\r*\n", timeout=300)
+    finally:
+        cachemodel.quit_session(s)
+    recs, summary = cachemodel.read_records(out)
+    yield s, recs, summary
+
+
+def test_plugin_records_releases(bare_run):
+    s, recs, summary = bare_run
+    assert summary is not None, "no summary: the plugin did not see QEMU exit"
+    assert recs, "no release recorded"
+    assert summary["releases"] == len(recs)
+    print(f"{len(recs)} releases, dropped {summary['dropped']}, "
+          f"first {recs[0]}, last {recs[-1]}")
+    for r in recs:
+        assert r["insns"] > 0 and r["lines"] == r["i_lines"] + r["d_lines"], r
+        assert r["i_lines"] > 0 and r["d_lines"] > 0, r
+        # the RT timer's ack and the PIC's pending read are MMIO
+        assert r["mmio"] > 0, r
+
+
+def test_window_matches_the_latency_printed(bare_run, board):
+    """A window's instructions are the sample's latency plus the gravity,
+    give or take the few instructions between the timer's expiry and the
+    vector, and the clock read's own, under icount one per ns on a board
+    whose RT clock ticks each ns, within a clock tick elsewhere."""
+    s, recs, _ = bare_run
+    rtd = parse_rtd([l[len(CK_PREFIX):] for l in s.lines() if l.startswith(CK_PREFIX)])
+    assert rtd
+    worst_ns = round(max(r["max"] for r in rtd) * 1000)
+    gravity = int(make_var(board, "TIMER_GRAVITY_NS") or 0)
+    worst_insns = max(r["insns"] for r in recs)
+    print(f"worst window {worst_insns} insns; RTD worst {worst_ns} ns + gravity {gravity}")
+    assert abs(worst_insns - (worst_ns + gravity)) <= 100
+
+
+def test_warm_releases_miss_less_than_the_first(bare_run):
+    """The co-kernel alone evicts nothing between releases: after the
+    first (cold) one, the wake path's lines stay, so later releases miss
+    (almost) nowhere."""
+    _, recs, _ = bare_run
+    first = recs[0]["i_miss"] + recs[0]["d_miss"]
+    later = max(r["i_miss"] + r["d_miss"] for r in recs[10:]) if len(recs) > 10 else None
+    print(f"first release {first} misses, later at most {later}")
+    assert first > 10
+    assert later is not None and later < first // 4
+
+
+def test_prediction_and_footprint(bare_run, board):
+    _, recs, _ = bare_run
+    s = cachemodel.summarize(board, recs)
+    for line in cachemodel.report("co-kernel alone", s):
+        print(line)
+    assert 0 < s["min_us"] <= s["p50_us"] <= s["worst_us"]
+    assert s["footprint_lines"] == max(r["lines"] for r in recs)
