@@ -180,13 +180,8 @@ UBOOT_KERNEL_MAX := 0x1d0000
 # §4.1: VIVT, 4-way, 32-byte lines, read-allocate, pseudo-random)
 CACHE_L1I := 8192:4:32:random
 CACHE_L1D := 8192:4:32:random:wb:noalloc
-CACHE_TAG := virt
-CACHE_CP15 := on
-CACHE_OPEN_VA := 0xffff001c
-CACHE_OPEN_SYMS := arch_rt_entry
 # 198.656 MHz core, 99.328 MHz MCK, 32-bit SDRAM at MCK, CAS 2
 CACHE_CLOCK_MHZ := 198.656
-CACHE_CPI := 1.5
 CACHE_FILL_NS := 150
 CACHE_WB_NS := 120
 CACHE_MMIO_NS := 50

@@ -87,16 +87,8 @@ RT_ALIGN_FAULT := yes
 # development chip, DUI 0224)
 CACHE_L1I := 32768:4:32:random
 CACHE_L1D := 32768:4:32:random:wb:noalloc
-CACHE_TAG := virt
-# Linux's arm926 switch_mm cleans and invalidates both caches (CP15 c7)
-CACHE_CP15 := on
-# where a release's window opens: the FIQ vector (high vectors) and the
-# co-kernel's entry it jumps to
-CACHE_OPEN_VA := 0xffff001c
-CACHE_OPEN_SYMS := arch_rt_entry
-# cost model: core clock, cycles per instruction on hits, ns per event
+# cost model: core clock (MHz), ns per event (CPI: bsp/common/arm926.mk)
 CACHE_CLOCK_MHZ := 210
-CACHE_CPI := 1.5
 CACHE_FILL_NS := 200
 CACHE_WB_NS := 150
 CACHE_MMIO_NS := 100

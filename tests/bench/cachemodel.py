@@ -38,6 +38,8 @@ LOAD = ("(while :; do dd if=/dev/zero of=/dev/null bs=1M count=8 2>/dev/null; do
         "(while :; do cat /proc/interrupts >/dev/null; done) & ")
 # a call to the clock read this many instructions after the wait
 CLOSE_SEARCH_INSNS = 4
+# latency -t2: the timer callback whose first clock read is the sample
+TIMER_SAMPLE_FN = "lat_timer_fn"
 
 
 def board_cfg(board):
@@ -73,7 +75,8 @@ def close_addresses(cross, elf):
     """The instruction after each call of ck_clock_now() made within
     CLOSE_SEARCH_INSNS instructions after a call of ck_task_wait_period():
     where the latency task has just read its sample's time
-    (cokernel/apps/latency.c, lat_run_task). A call is objdump's bl/jsr
+    (cokernel/apps/latency.c, lat_run_task); and after the first one in
+    TIMER_SAMPLE_FN, the -t2 sample's read in RT interrupt context. A call is objdump's bl/jsr
     naming its callee; SH-4 calls through a register (jsr @rN), its callee
     named by the literal loaded before it, and returns to the jsr plus 4
     (after the delay slot). A RuntimeError when there is none."""
@@ -81,8 +84,13 @@ def close_addresses(cross, elf):
                          check=True, capture_output=True, text=True).stdout
     insn = re.compile(r"^\s*([0-9a-f]+):\s+(\S+)\s*(.*)$")
     callee = re.compile(r"<(ck_task_wait_period|ck_clock_now)>")
-    n, named, wait_at, found = 0, None, None, []
+    func = re.compile(r"^[0-9a-f]+ <(\S+)>:$")
+    n, named, wait_at, found, fn = 0, None, None, [], None
     for line in out.splitlines():
+        m = func.match(line)
+        if m:
+            fn, named, wait_at = m.group(1), None, None
+            continue
         m = insn.match(line)
         if not m:
             continue
@@ -93,9 +101,12 @@ def close_addresses(cross, elf):
             target = c.group(1) if c else named if op == "jsr" else None
             if target == "ck_task_wait_period":
                 wait_at = n
-            elif (target == "ck_clock_now" and wait_at is not None
-                  and n - wait_at <= CLOSE_SEARCH_INSNS):
+            elif target == "ck_clock_now" and (
+                    fn == TIMER_SAMPLE_FN or (wait_at is not None
+                                              and n - wait_at <= CLOSE_SEARCH_INSNS)):
                 found.append(addr + 4)
+                if fn == TIMER_SAMPLE_FN:
+                    fn = None  # its first read only
             named = None
         elif c:
             named = c.group(1)  # SH-4: the callee's address as a literal
@@ -281,17 +292,25 @@ def main():
     try:
         s.boot(timeout=1800)
         t_boot = time.time() - t0
-        cmd = f"latency -T {a.seconds} -q"
-        idle_rts, idle = _phase(s, out, cmd, a.seconds)
-        load_rts, load = _phase(s, out, LOAD + cmd + "; kill $(jobs -p) 2>/dev/null; "
-                                "wait 2>/dev/null", a.seconds)
+        rows = []
+        for name, mode, load in (("RT task (-t1), idle", 1, False),
+                                 ("RT task (-t1), load", 1, True),
+                                 ("timer handler (-t2), load", 2, True)):
+            t = time.time()
+            cmd = f"latency -T {a.seconds} -q -t{mode}"
+            if load:
+                cmd = LOAD + cmd + "; kill $(jobs -p) 2>/dev/null; wait 2>/dev/null"
+            rts, recs = _phase(s, out, cmd, a.seconds)
+            rows.append((name, time.time() - t, rts, recs))
     finally:
         quit_session(s)
     print(f"cache model, {a.board} (a model's prediction, not a measurement; "
-          f"docs/cache-model.md); boot with the plugin {t_boot:.0f} s wall")
-    for name, rts, recs in (("idle", idle_rts, idle), ("load", load_rts, load)):
-        print(f"{name}: QEMU latency (instructions) max {rts['max'] * 1000:.0f}")
-        for line in report(f"  {name}", summarize(a.board, recs, cfg)):
+          f"docs/cache-model.md); records: {out}")
+    print(f"wall time with the plugin: boot {t_boot:.0f} s")
+    for name, wall, rts, recs in rows:
+        print(f"{name}: {a.seconds} s in {wall:.0f} s wall; QEMU latency max "
+              f"{rts['max'] * 1000:.0f} instructions")
+        for line in report("  predicted", summarize(a.board, recs, cfg)):
             print(line)
 
 
