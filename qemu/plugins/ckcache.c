@@ -50,6 +50,8 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
 #define U_CLOSE (1ull << 49)
 #define U_UNCACHED (1ull << 50)
 #define U_CP_SHIFT 51 /* 3 bits: enum cp_op */
+#define U_RUN_SHIFT 54 /* 8 bits: instructions in the run (uncached) */
+#define U_RUN_MASK 0xffu
 
 enum cp_op { CP_NONE, CP_INV_I, CP_INV_D, CP_INV_ID, CP_CLEAN_INV_D, CP_CLEAN_D };
 
@@ -139,7 +141,7 @@ static void l2_access(uint64_t key, bool store)
 static void open_window(void)
 {
 	if (ck.win_open) {
-		if (ck.win.insns < OPEN_MERGE_INSNS)
+		if (ck.insns_total - ck.win_t < OPEN_MERGE_INSNS)
 			return; /* the same entry: vector -> trampoline -> entry */
 		ck.dropped++;
 	}
@@ -180,6 +182,7 @@ static void close_window(void)
 		return;
 	}
 	ck.win_open = false;
+	ck.win.insns = ck.insns_total - ck.win_t;
 	ck.releases++;
 	add_counts(&ck.run, &ck.win);
 	fprintf(ck.out, "{\"release\": %" PRIu64 ", \"t\": %" PRIu64 ", ",
@@ -208,6 +211,9 @@ static void cache_op(enum cp_op op)
 	ck.win.d_wb += dirty;
 }
 
+/* The callback of the first instruction of each run of instructions in
+ * one line (and of every window bound and cache operation): one I-cache
+ * access stands for the run, since the rest of it hits the same line. */
 static void vcpu_insn_exec(unsigned int vcpu, void *udata)
 {
 	uint64_t u = (uint64_t)(uintptr_t)udata;
@@ -220,10 +226,8 @@ static void vcpu_insn_exec(unsigned int vcpu, void *udata)
 		close_window();
 	if (u & U_OPEN)
 		open_window();
-	ck.insns_total++;
-	ck.win.insns++;
 	if (u & U_UNCACHED) {
-		ck.win.uncached++;
+		ck.win.uncached += (u >> U_RUN_SHIFT) & U_RUN_MASK;
 	} else {
 		r = ckc_access(&ck.l1i, key, false, NULL);
 		if (r & CKC_MISS) {
@@ -325,9 +329,20 @@ static uint64_t insn_key(const struct qemu_plugin_insn *insn, bool *uncached)
 	return (ck.phys ? pa : va) & U_KEY_MASK;
 }
 
+static void register_run(struct qemu_plugin_insn *insn, uint64_t u, uint64_t n)
+{
+	u |= n << U_RUN_SHIFT;
+	qemu_plugin_register_vcpu_insn_exec_cb(insn, vcpu_insn_exec,
+					       QEMU_PLUGIN_CB_NO_REGS,
+					       (void *)(uintptr_t)u);
+}
+
 static void vcpu_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 {
 	size_t i, n = qemu_plugin_tb_n_insns(tb);
+	uint64_t run_line = UINT64_MAX;
+	struct qemu_plugin_insn *run_insn = NULL;
+	uint64_t run_u = 0, run_n = 0;
 
 	(void)id;
 	for (i = 0; i < n; i++) {
@@ -335,6 +350,7 @@ static void vcpu_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 		uint64_t va = qemu_plugin_insn_vaddr(insn);
 		bool uncached;
 		uint64_t u = insn_key(insn, &uncached);
+		uint64_t line = ckc_line_key(&ck.l1i, u);
 		int k;
 
 		for (k = 0; k < ck.n_open; k++)
@@ -347,12 +363,25 @@ static void vcpu_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 			u |= U_UNCACHED;
 		if (ck.cp15)
 			u |= (uint64_t)arm_cp15_op(insn) << U_CP_SHIFT;
-		qemu_plugin_register_vcpu_insn_exec_cb(insn, vcpu_insn_exec,
-						       QEMU_PLUGIN_CB_NO_REGS,
-						       (void *)(uintptr_t)u);
+		qemu_plugin_register_vcpu_insn_exec_inline(insn, QEMU_PLUGIN_INLINE_ADD_U64,
+							   &ck.insns_total, 1);
 		qemu_plugin_register_vcpu_mem_cb(insn, vcpu_mem, QEMU_PLUGIN_CB_NO_REGS,
 						 QEMU_PLUGIN_MEM_RW, NULL);
+		/* a new run: another line, or a bound or operation that must
+		 * head its run (its callback runs before its instruction) */
+		if (line != run_line || (u & ~U_KEY_MASK & ~U_UNCACHED) ||
+		    run_n == U_RUN_MASK) {
+			if (run_insn)
+				register_run(run_insn, run_u, run_n);
+			run_insn = insn;
+			run_u = u;
+			run_line = line;
+			run_n = 0;
+		}
+		run_n++;
 	}
+	if (run_insn)
+		register_run(run_insn, run_u, run_n);
 }
 
 static void plugin_exit(qemu_plugin_id_t id, void *p)
