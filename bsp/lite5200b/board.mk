@@ -245,9 +245,10 @@ CACHE_L1I := 16384:4:32:plru
 CACHE_L1D := 16384:4:32:plru:wb:alloc
 CACHE_TAG := phys
 CACHE_LINEAR := 0xc0000000:0x0:0x10000000
-# the critical interrupt vector (real mode) and the co-kernel's entry
+# the critical interrupt vector, physical 0xa00 in real mode (the
+# co-kernel's before Linux, Linux's stub after: both branch on to
+# arch_rt_entry's physical address, entry.S)
 CACHE_OPEN_VA := 0xa00
-CACHE_OPEN_SYMS := arch_rt_entry
 CACHE_CLOCK_MHZ := 396
 CACHE_CPI := 1.2
 CACHE_FILL_NS := 120

@@ -61,7 +61,7 @@ struct range {
 
 /* one window's counts; the same struct sums the whole run */
 struct counts {
-	uint64_t insns, i_miss, d_access, d_miss, d_wb, l2_miss, l2_wb;
+	uint64_t insns, i_miss, d_access, d_miss, st_through, d_wb, l2_miss, l2_wb;
 	uint64_t mmio, uncached, lines, i_lines, d_lines;
 };
 
@@ -158,6 +158,7 @@ static void add_counts(struct counts *sum, const struct counts *c)
 	sum->i_miss += c->i_miss;
 	sum->d_access += c->d_access;
 	sum->d_miss += c->d_miss;
+	sum->st_through += c->st_through;
 	sum->d_wb += c->d_wb;
 	sum->l2_miss += c->l2_miss;
 	sum->l2_wb += c->l2_wb;
@@ -169,10 +170,11 @@ static void print_counts(const struct counts *c)
 {
 	fprintf(ck.out, "\"insns\": %" PRIu64 ", \"i_miss\": %" PRIu64
 		", \"d_access\": %" PRIu64 ", \"d_miss\": %" PRIu64
-		", \"d_wb\": %" PRIu64 ", \"l2_miss\": %" PRIu64
-		", \"l2_wb\": %" PRIu64 ", \"mmio\": %" PRIu64
-		", \"uncached\": %" PRIu64, c->insns, c->i_miss, c->d_access,
-		c->d_miss, c->d_wb, c->l2_miss, c->l2_wb, c->mmio, c->uncached);
+		", \"st_through\": %" PRIu64 ", \"d_wb\": %" PRIu64
+		", \"l2_miss\": %" PRIu64 ", \"l2_wb\": %" PRIu64
+		", \"mmio\": %" PRIu64 ", \"uncached\": %" PRIu64, c->insns,
+		c->i_miss, c->d_access, c->d_miss, c->st_through, c->d_wb,
+		c->l2_miss, c->l2_wb, c->mmio, c->uncached);
 }
 
 static void close_window(void)
@@ -263,10 +265,14 @@ static void vcpu_mem(unsigned int vcpu, qemu_plugin_meminfo_t info,
 	}
 	ck.win.d_access++;
 	r = ckc_access(&ck.l1d, key, store, &victim);
-	if (r & CKC_MISS) {
+	if (r & CKC_FILL) {
 		ck.win.d_miss++;
-		/* a store miss without allocation goes to the next level */
-		l2_access(key, store && !(r & CKC_FILL));
+		l2_access(key, false);
+	} else if (r & CKC_MISS) {
+		/* a store miss without allocation: to the write buffer and on
+		 * to the next level, no line fill */
+		ck.win.st_through++;
+		l2_access(key, true);
 	}
 	if (r & CKC_WRITEBACK) {
 		ck.win.d_wb++;

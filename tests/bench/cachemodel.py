@@ -48,7 +48,7 @@ def board_cfg(board):
     has no cache model."""
     names = ("L1I L1D L2 TAG CP15 OPEN_VA OPEN_SYMS OPEN_LINUX_SYMS LINEAR "
              "UNCACHED_VA CLOCK_MHZ CPI L2_HIT_NS FILL_NS WB_NS MMIO_NS "
-             "UNCACHED_NS PUBLISHED_US PUBLISHED_WHAT").split()
+             "UNCACHED_NS STORE_THROUGH_NS PUBLISHED_US PUBLISHED_WHAT").split()
     cfg = {n: make_var(board, "CACHE_" + n) for n in names}
     for n in ("SHM_PA", "SHM_SIZE", "CROSS"):
         cfg[n] = make_var(board, n)
@@ -182,15 +182,21 @@ def read_records(path, start=0, end=None):
 
 
 def count_lines(path):
+    """Complete lines in @path so far (0 when it does not exist)."""
+    if not os.path.exists(path):
+        return 0
     with open(path, encoding="ascii") as f:
         return sum(1 for l in f if l.endswith("\n"))
 
 
 def predict_ns(cfg, r):
     """One release's predicted hardware time, ns: instructions at the
-    board's CPI and clock, plus each event's cost (docs/cache-model.md)."""
+    board's CPI and clock, plus each event's cost (docs/cache-model.md); a
+    store miss that allocates nothing costs CACHE_STORE_THROUGH_NS (unset:
+    0, the write buffer absorbs it)."""
     f = {k: float(cfg[k] or 0) for k in ("CLOCK_MHZ", "CPI", "L2_HIT_NS", "FILL_NS",
-                                         "WB_NS", "MMIO_NS", "UNCACHED_NS")}
+                                         "WB_NS", "MMIO_NS", "UNCACHED_NS",
+                                         "STORE_THROUGH_NS")}
     l1_miss = r["i_miss"] + r["d_miss"]
     if cfg["L2"]:
         fills = l1_miss * f["L2_HIT_NS"] + r["l2_miss"] * f["FILL_NS"]
@@ -199,7 +205,8 @@ def predict_ns(cfg, r):
         fills = l1_miss * f["FILL_NS"]
         wbs = r["d_wb"] * f["WB_NS"]
     return (r["insns"] * f["CPI"] * 1000.0 / f["CLOCK_MHZ"] + fills + wbs
-            + r["mmio"] * f["MMIO_NS"] + r["uncached"] * f["UNCACHED_NS"])
+            + r["mmio"] * f["MMIO_NS"] + r["uncached"] * f["UNCACHED_NS"]
+            + r.get("st_through", 0) * f["STORE_THROUGH_NS"])
 
 
 def summarize(board, recs, cfg=None):
@@ -238,7 +245,8 @@ def report(name, s):
         f"{name}: {s['releases']} releases; predicted us min {s['min_us']:.2f} "
         f"p50 {s['p50_us']:.2f} p99 {s['p99_us']:.2f} worst {s['worst_us']:.2f}; {pub}",
         f"  worst release: {w['insns']} insns, I-miss {w['i_miss']}, D-miss "
-        f"{w['d_miss']}, L2-miss {w['l2_miss']}, write-backs {w['d_wb']}, MMIO "
+        f"{w['d_miss']} (and {w.get('st_through', 0)} store misses to the write "
+        f"buffer), L2-miss {w['l2_miss']}, write-backs {w['d_wb']}, MMIO "
         f"{w['mmio']}, uncached {w['uncached']}, lines {w['lines']} "
         f"(I {w['i_lines']}, D {w['d_lines']})",
         f"  footprint: at most {s['footprint_lines']} lines per release "
@@ -247,14 +255,16 @@ def report(name, s):
     ]
 
 
-def _phase(s, out, cmd, secs):
+def _phase(s, out, cmd, secs, records=True):
+    """Run @cmd (a latency run) on the guest: its RTS dict and, with
+    @records, the plugin's records written meanwhile."""
     start = count_lines(out)
     rc, lines = s.sh(cmd, timeout=600 + 120 * secs)
     end = count_lines(out)
     rts = parse_rts(lines)
     if rc != 0 or rts is None:
         sys.exit(f"latency failed (rc {rc}):\n" + "\n".join(lines))
-    return rts, read_records(out, start, end)[0]
+    return rts, read_records(out, start, end)[0] if records else None
 
 
 def quit_session(s):
@@ -275,6 +285,8 @@ def main():
     ap.add_argument("--seconds", type=int, default=5)
     ap.add_argument("--out", help="the plugin's records (default: "
                     "build/<board>/test-logs/cachemodel.jsonl)")
+    ap.add_argument("--no-plugin", action="store_true",
+                    help="the same runs without the plugin (its wall-time cost)")
     a = ap.parse_args()
     a.board = a.board or default_board()
     try:
@@ -285,7 +297,9 @@ def main():
     elf = os.path.join(TOP, "build", a.board, "cokernel.elf")
     out = a.out or os.path.join(TOP, "build", a.board, "test-logs", "cachemodel.jsonl")
     os.makedirs(os.path.dirname(out), exist_ok=True)
-    args = plugin_args(a.board, elf, out)
+    if os.path.exists(out):
+        os.unlink(out)
+    args = [] if a.no_plugin else plugin_args(a.board, elf, out)
     t0 = time.time()
     s = Session(a.board, image=image, logname="cachemodel", timeout=1800,
                 extra_args=args)
@@ -300,18 +314,20 @@ def main():
             cmd = f"latency -T {a.seconds} -q -t{mode}"
             if load:
                 cmd = LOAD + cmd + "; kill $(jobs -p) 2>/dev/null; wait 2>/dev/null"
-            rts, recs = _phase(s, out, cmd, a.seconds)
+            rts, recs = _phase(s, out, cmd, a.seconds, not a.no_plugin)
             rows.append((name, time.time() - t, rts, recs))
     finally:
         quit_session(s)
     print(f"cache model, {a.board} (a model's prediction, not a measurement; "
           f"docs/cache-model.md); records: {out}")
-    print(f"wall time with the plugin: boot {t_boot:.0f} s")
+    print(f"wall time {'without' if a.no_plugin else 'with'} the plugin: boot "
+          f"{t_boot:.0f} s")
     for name, wall, rts, recs in rows:
         print(f"{name}: {a.seconds} s in {wall:.0f} s wall; QEMU latency max "
               f"{rts['max'] * 1000:.0f} instructions")
-        for line in report("  predicted", summarize(a.board, recs, cfg)):
-            print(line)
+        if recs is not None:
+            for line in report("  predicted", summarize(a.board, recs, cfg)):
+                print(line)
 
 
 if __name__ == "__main__":
