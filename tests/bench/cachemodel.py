@@ -293,10 +293,15 @@ def main():
         cfg = board_cfg(a.board)
     except ValueError as e:
         sys.exit(str(e))
+    except subprocess.CalledProcessError as e:
+        sys.exit(f"--board {a.board}: {e.stderr.strip() or e}")
     image = a.image or os.path.join(TOP, "build", a.board, "cokernel-linux.elf")
     elf = os.path.join(TOP, "build", a.board, "cokernel.elf")
     out = a.out or os.path.join(TOP, "build", a.board, "test-logs", "cachemodel.jsonl")
     os.makedirs(os.path.dirname(out), exist_ok=True)
+    for f in (image, elf):
+        if not os.path.exists(f):
+            sys.exit(f"{f} missing: run 'make image BOARD={a.board}'")
     if os.path.exists(out):
         os.unlink(out)
     args = [] if a.no_plugin else plugin_args(a.board, elf, out)
