@@ -221,7 +221,6 @@ static void vcpu_insn_exec(unsigned int vcpu, void *udata)
 	uint64_t u = (uint64_t)(uintptr_t)udata;
 	uint64_t key = u & U_KEY_MASK;
 	enum cp_op op = (enum cp_op)((u >> U_CP_SHIFT) & 7u);
-	unsigned int r;
 
 	(void)vcpu;
 	if (u & U_CLOSE)
@@ -231,8 +230,7 @@ static void vcpu_insn_exec(unsigned int vcpu, void *udata)
 	if (u & U_UNCACHED) {
 		ck.win.uncached += (u >> U_RUN_SHIFT) & U_RUN_MASK;
 	} else {
-		r = ckc_access(&ck.l1i, key, false, NULL);
-		if (r & CKC_MISS) {
+		if (ckc_access(&ck.l1i, key, false, NULL) & CKC_MISS) {
 			ck.win.i_miss++;
 			l2_access(key, false);
 		}
