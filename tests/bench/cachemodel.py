@@ -76,20 +76,22 @@ def close_addresses(cross, elf):
     CLOSE_SEARCH_INSNS instructions after a call of ck_task_wait_period():
     where the latency task has just read its sample's time
     (cokernel/apps/latency.c, lat_run_task); and after the first one in
-    TIMER_SAMPLE_FN, the -t2 sample's read in RT interrupt context. A call is objdump's bl/jsr
-    naming its callee; SH-4 calls through a register (jsr @rN), its callee
-    named by the literal loaded before it, and returns to the jsr plus 4
-    (after the delay slot). A RuntimeError when there is none."""
+    TIMER_SAMPLE_FN, the -t2 sample's read in RT interrupt context. A
+    call is objdump's bl naming its callee; SH-4 calls through a register
+    (jsr @rN), its callee named by the last literal the function loaded
+    into that register, and returns to the jsr plus 4 (after the delay
+    slot). A RuntimeError when there is none."""
     out = subprocess.run([cross + "objdump", "-d", "--no-show-raw-insn", elf],
                          check=True, capture_output=True, text=True).stdout
     insn = re.compile(r"^\s*([0-9a-f]+):\s+(\S+)\s*(.*)$")
     callee = re.compile(r"<(ck_task_wait_period|ck_clock_now)>")
     func = re.compile(r"^[0-9a-f]+ <(\S+)>:$")
-    n, named, wait_at, found, fn = 0, None, None, [], None
+    sh_load = re.compile(r",(r\d+)\s+!")   # mov.l <literal>,rN ! value <name>
+    n, wait_at, found, fn, regs = 0, None, [], None, {}
     for line in out.splitlines():
         m = func.match(line)
         if m:
-            fn, named, wait_at = m.group(1), None, None
+            fn, wait_at, regs = m.group(1), None, {}
             continue
         m = insn.match(line)
         if not m:
@@ -97,19 +99,23 @@ def close_addresses(cross, elf):
         n += 1
         addr, op, rest = int(m.group(1), 16), m.group(2), m.group(3)
         c = callee.search(rest)
-        if op in ("bl", "jsr", "blx"):
-            target = c.group(1) if c else named if op == "jsr" else None
-            if target == "ck_task_wait_period":
-                wait_at = n
-            elif target == "ck_clock_now" and (
-                    fn == TIMER_SAMPLE_FN or (wait_at is not None
-                                              and n - wait_at <= CLOSE_SEARCH_INSNS)):
-                found.append(addr + 4)
-                if fn == TIMER_SAMPLE_FN:
-                    fn = None  # its first read only
-            named = None
-        elif c:
-            named = c.group(1)  # SH-4: the callee's address as a literal
+        if op in ("bl", "blx"):
+            target = c.group(1) if c else None
+        elif op == "jsr":
+            target = regs.get(rest.lstrip("@"))
+        else:
+            ld = sh_load.search(rest)
+            if ld:  # SH-4: a callee's address loaded into a register
+                regs[ld.group(1)] = c.group(1) if c else None
+            continue
+        if target == "ck_task_wait_period":
+            wait_at = n
+        elif target == "ck_clock_now" and (
+                fn == TIMER_SAMPLE_FN or (wait_at is not None
+                                          and n - wait_at <= CLOSE_SEARCH_INSNS)):
+            found.append(addr + 4)
+            if fn == TIMER_SAMPLE_FN:
+                fn = None  # its first read only
     if not found:
         raise RuntimeError(f"{elf}: no ck_clock_now() call after ck_task_wait_period(): "
                            "the latency task's clock read was not found")

@@ -23,6 +23,8 @@ sys.path.insert(0, os.path.join(TOP, "tests", "bench"))
 import cachemodel  # noqa: E402
 
 RTD_LINES = 2
+# instructions a window may hold beyond latency + gravity, or lack
+WINDOW_SLACK_INSNS = 100
 
 
 @pytest.fixture(scope="module")
@@ -69,10 +71,11 @@ def test_plugin_records_releases(bare_run):
 
 
 def test_window_matches_the_latency_printed(bare_run, board):
-    """A window's instructions are the sample's latency plus the gravity,
-    give or take the few instructions between the timer's expiry and the
-    vector, and the clock read's own, under icount one per ns on a board
-    whose RT clock ticks each ns, within a clock tick elsewhere."""
+    """A window's instructions are the sample's latency plus the gravity
+    (one instruction per ns under icount), give or take the instructions
+    between the timer's expiry and the vector and after the clock read
+    (WINDOW_SLACK_INSNS), and the steps of the board's RT clock and timer
+    (LATENCY_SLACK_NS, board.mk)."""
     s, recs, _ = bare_run
     rtd = parse_rtd([l[len(CK_PREFIX):] for l in s.lines() if l.startswith(CK_PREFIX)])
     assert rtd
@@ -80,19 +83,24 @@ def test_window_matches_the_latency_printed(bare_run, board):
     gravity = int(make_var(board, "TIMER_GRAVITY_NS") or 0)
     worst_insns = max(r["insns"] for r in recs)
     print(f"worst window {worst_insns} insns; RTD worst {worst_ns} ns + gravity {gravity}")
-    assert abs(worst_insns - (worst_ns + gravity)) <= 100
+    slack = WINDOW_SLACK_INSNS + int(make_var(board, "LATENCY_SLACK_NS"))
+    assert abs(worst_insns - (worst_ns + gravity)) <= slack
 
 
 def test_warm_releases_miss_less_than_the_first(bare_run):
-    """The co-kernel alone evicts nothing between releases: after the
-    first (cold) one, the wake path's lines stay, so later releases miss
-    (almost) nowhere."""
+    """The co-kernel alone evicts little between releases: after the
+    first (cold) one, the wake path's lines stay, so a typical later
+    release (the median) misses a fraction of the first one's (the
+    once-a-second console line and record may evict some lines of a small
+    cache)."""
     _, recs, _ = bare_run
     first = recs[0]["i_miss"] + recs[0]["d_miss"]
-    later = max(r["i_miss"] + r["d_miss"] for r in recs[10:]) if len(recs) > 10 else None
-    print(f"first release {first} misses, later at most {later}")
+    later = sorted(r["i_miss"] + r["d_miss"] for r in recs[10:])
+    assert later, "fewer than 11 releases"
+    print(f"first release {first} misses, later median {later[len(later) // 2]}, "
+          f"most {later[-1]}")
     assert first > 10
-    assert later is not None and later < first // 4
+    assert later[len(later) // 2] < first // 4
 
 
 def test_prediction_and_footprint(bare_run, board):
