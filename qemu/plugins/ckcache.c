@@ -85,6 +85,9 @@ static struct {
 	uint64_t lineset[LINESET_SLOTS];
 	uint32_t lineset_gen[LINESET_SLOTS], gen;
 	bool lines_full;
+	/* the lines of the release that touched the most (line << 1 | data) */
+	uint64_t widest[LINESET_SLOTS];
+	uint64_t n_widest;
 } ck;
 
 static bool in_ranges(const struct range *r, int n, uint64_t a)
@@ -177,6 +180,17 @@ static void print_counts(const struct counts *c)
 		c->l2_miss, c->l2_wb, c->mmio, c->uncached);
 }
 
+/* Keep the current window's line set as the widest so far. */
+static void keep_widest(void)
+{
+	uint32_t h;
+
+	ck.n_widest = 0;
+	for (h = 0; h < LINESET_SLOTS; h++)
+		if (ck.lineset_gen[h] == ck.gen)
+			ck.widest[ck.n_widest++] = ck.lineset[h];
+}
+
 static void close_window(void)
 {
 	if (!ck.win_open) {
@@ -185,6 +199,8 @@ static void close_window(void)
 	}
 	ck.win_open = false;
 	ck.win.insns = ck.insns_total - ck.win_t;
+	if (ck.win.lines > ck.n_widest)
+		keep_widest();
 	ck.releases++;
 	add_counts(&ck.run, &ck.win);
 	fprintf(ck.out, "{\"release\": %" PRIu64 ", \"t\": %" PRIu64 ", ",
@@ -390,6 +406,8 @@ static void vcpu_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 
 static void plugin_exit(qemu_plugin_id_t id, void *p)
 {
+	uint64_t i;
+
 	(void)id;
 	(void)p;
 	if (ck.win_open)
@@ -399,7 +417,12 @@ static void plugin_exit(qemu_plugin_id_t id, void *p)
 		", \"insns_total\": %" PRIu64 ", \"windows\": {", ck.releases,
 		ck.dropped, ck.stray_closes, ck.cache_ops, ck.insns_total);
 	print_counts(&ck.run);
-	fprintf(ck.out, "}}}\n");
+	fprintf(ck.out, "}, \"widest_lines\": [");
+	for (i = 0; i < ck.n_widest; i++)
+		fprintf(ck.out, "%s[%" PRIu64 ", \"%c\"]", i ? ", " : "",
+			(ck.widest[i] >> 1) << ck.l1d.line_shift,
+			ck.widest[i] & 1u ? 'D' : 'I');
+	fprintf(ck.out, "]}}\n");
 	fclose(ck.out);
 	ckc_free(&ck.l1i);
 	ckc_free(&ck.l1d);

@@ -18,6 +18,7 @@ with Linux idle and under a cache-thrashing load, and prints the figures:
     python3 tests/bench/cachemodel.py --board versatilepb
 """
 import argparse
+import bisect
 import json
 import os
 import re
@@ -169,6 +170,28 @@ def plugin_args(board, elf, out, plugin=PLUGIN):
     a += [f"open={x:#x}" for x in open_addresses(board, cfg, elf)]
     a += [f"close={x:#x}" for x in close_addresses(cfg["CROSS"], elf)]
     return ["-plugin", ",".join([plugin] + a)]
+
+
+def footprint_by_symbol(board, elf, summary):
+    """The widest release's lines (the plugin's summary "widest_lines")
+    by the co-kernel symbol each line starts in: a list of (symbol,
+    instruction lines, data lines), most lines first. Physical line
+    addresses are taken back to the co-kernel's virtual ones through the
+    board's linear map (CACHE_LINEAR); a line outside every symbol counts
+    as "?"."""
+    cfg = board_cfg(board)
+    syms = sorted((a, n) for n, a in _nm(cfg["CROSS"], elf).items())
+    lin = [int(x, 0) for x in cfg["LINEAR"].split(":")] if cfg["LINEAR"] else None
+    tally = {}
+    for addr, kind in summary.get("widest_lines", []):
+        if lin and lin[1] <= addr < lin[1] + lin[2] and cfg["TAG"] == "phys":
+            addr = addr - lin[1] + lin[0]
+        i = bisect.bisect_right(syms, (addr, "\uffff")) - 1
+        name = syms[i][1] if i >= 0 and addr - syms[i][0] < 0x10000 else "?"
+        t = tally.setdefault(name, [0, 0])
+        t[kind == "D"] += 1
+    return sorted(((n, i, d) for n, (i, d) in tally.items()),
+                  key=lambda x: -(x[1] + x[2]))
 
 
 def read_records(path, start=0, end=None):

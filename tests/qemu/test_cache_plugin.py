@@ -104,9 +104,19 @@ def test_warm_releases_miss_less_than_the_first(bare_run):
 
 
 def test_prediction_and_footprint(bare_run, board):
-    _, recs, _ = bare_run
+    """The summary's figures are ordered, and the widest release's lines,
+    listed at exit, are as many as its record says, most of them in the
+    co-kernel's symbols."""
+    _, recs, summary = bare_run
     s = cachemodel.summarize(board, recs)
     for line in cachemodel.report("co-kernel alone", s):
         print(line)
     assert 0 < s["min_us"] <= s["p50_us"] <= s["worst_us"]
     assert s["footprint_lines"] == max(r["lines"] for r in recs)
+    assert len(summary["widest_lines"]) == s["footprint_lines"]
+    elf = os.path.join(TOP, "build", board, "cokernel.elf")
+    by_sym = cachemodel.footprint_by_symbol(board, elf, summary)
+    print("widest release's lines by symbol (I, D):",
+          ", ".join(f"{n} {i}+{d}" for n, i, d in by_sym))
+    unknown = sum(i + d for n, i, d in by_sym if n == "?")
+    assert unknown < s["footprint_lines"] // 4
