@@ -67,6 +67,7 @@ check:
 	@$(SUBMAKE) deps
 	@$(SUBMAKE) lint
 	@$(SUBMAKE) unit
+	@$(SUBMAKE) cache-plugin
 	@$(SUBMAKE) qemu-probes-run
 	@for b in $(CHECK_BOARDS); do $(SUBMAKE) BOARD=$$b image || exit 1; done
 	@for b in $(CHECK_BARE_BOARDS); do $(SUBMAKE) BOARD=$$b NO_LINUX=1 image || exit 1; done
@@ -85,7 +86,7 @@ qemu-test:
 	@$(if $(CHECK_BARE_BOARDS),$(WITH_QEMU) cd tests/qemu && $(PYTHON) -m pytest -v \
 		-p no:cacheprovider $(foreach b,$(CHECK_BARE_BOARDS),--board=$(b)) \
 		test_bare.py test_fault_bare.py test_arch.py test_sh4_handover.py \
-		test_uboot_r2d.py test_sh4_linux.py)
+		test_uboot_r2d.py test_sh4_linux.py test_cache_plugin.py)
 	@$(if $(CHECK_NATIVE_ONLY),$(WITH_QEMU) cd tests/qemu && $(PYTHON) -m pytest -v \
 		-p no:cacheprovider $(foreach b,$(CHECK_NATIVE_ONLY),--board=$(b)) \
 		test_native_linux.py test_user_insns.py)
