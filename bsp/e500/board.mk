@@ -139,7 +139,7 @@ RT_ALIGN_FAULT := no
 
 # ---- cache model (docs/cache-model.md): MPC8541E's e500v2 at 800 MHz
 # (e500 core RM §11.1-11.2: 32 + 32 KiB, 8-way, 32-byte lines, PLRU,
-# physically tagged) and its 256 KiB 8-way L2 (MPC8541E RM §7)
+# physically tagged) and its 256 KiB 8-way L2 (MPC8541E reference manual)
 CACHE_L1I := 32768:8:32:plru
 CACHE_L1D := 32768:8:32:plru:wb:alloc
 CACHE_L2 := 262144:8:32:plru:wb:alloc

@@ -240,7 +240,8 @@ LINUX_NATIVE_IRQ_CHIP := MPC52xx
 LINUX_NATIVE_IRQS := mpc52xx_psc_uart|^\s*LOC:
 
 # ---- cache model (docs/cache-model.md): MPC5200B's G2_LE at 396 MHz
-# (G2 core RM §4: 16 + 16 KiB, 4-way, 32-byte lines, PLRU, physical)
+# (G2 core RM, the cache chapter: 16 + 16 KiB, 4-way, 32-byte lines,
+# PLRU, physical)
 CACHE_L1I := 16384:4:32:plru
 CACHE_L1D := 16384:4:32:plru:wb:alloc
 CACHE_TAG := phys
