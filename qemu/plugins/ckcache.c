@@ -127,7 +127,9 @@ static void lineset_add(uint64_t key, bool data)
 	}
 }
 
-/* An L1 line fill or write-back goes to L2 when there is one. */
+/* An L1 line fill (a load here) or write-back (a store of a whole line)
+ * goes to the L2 when there is one. Only a load's miss reads memory: a
+ * write-back that misses is allocated whole, with nothing to read. */
 static void l2_access(uint64_t key, bool store)
 {
 	unsigned int r;
@@ -135,7 +137,7 @@ static void l2_access(uint64_t key, bool store)
 	if (!ck.have_l2)
 		return;
 	r = ckc_access(&ck.l2, key, store, NULL);
-	if (r & CKC_MISS && r & CKC_FILL)
+	if (!store && (r & CKC_MISS))
 		ck.win.l2_miss++;
 	if (r & CKC_WRITEBACK)
 		ck.win.l2_wb++;
