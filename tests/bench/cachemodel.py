@@ -148,17 +148,19 @@ def open_addresses(board, cfg, elf):
     return addrs
 
 
-def plugin_args(board, elf, out, plugin=PLUGIN):
+def plugin_args(board, elf, out, plugin=PLUGIN, caches=None):
     """The QEMU arguments that load the cache model for @board, its window
     bounds from @elf (the co-kernel ELF: build/<board>/cokernel.elf, or the
-    image with it), its records going to @out. A list for Session's
-    extra_args / qemu/run-<board>."""
+    image with it), its records going to @out. @caches: another board of
+    the same CPU whose cache geometry to model instead (a what-if). A list
+    for Session's extra_args / qemu/run-<board>."""
     if not os.path.exists(plugin):
         raise FileNotFoundError(f"{plugin} missing: run 'make cache-plugin'")
     cfg = board_cfg(board)
-    a = [f"out={out}", f"l1i={cfg['L1I']}", f"l1d={cfg['L1D']}", f"tag={cfg['TAG']}"]
-    if cfg["L2"]:
-        a.append(f"l2={cfg['L2']}")
+    geom = board_cfg(caches) if caches else cfg
+    a = [f"out={out}", f"l1i={geom['L1I']}", f"l1d={geom['L1D']}", f"tag={cfg['TAG']}"]
+    if geom["L2"]:
+        a.append(f"l2={geom['L2']}")
     if cfg["CP15"]:
         a.append(f"cp15={cfg['CP15']}")
     if cfg["LINEAR"]:
@@ -314,12 +316,17 @@ def main():
     ap.add_argument("--seconds", type=int, default=5)
     ap.add_argument("--out", help="the plugin's records (default: "
                     "build/<board>/test-logs/cachemodel.jsonl)")
+    ap.add_argument("--caches", metavar="BOARD",
+                    help="model another board's caches and costs on this run "
+                    "(same CPU: at91sam9260ek on versatilepb)")
     ap.add_argument("--no-plugin", action="store_true",
                     help="the same runs without the plugin (its wall-time cost)")
     a = ap.parse_args()
     a.board = a.board or default_board()
     try:
-        cfg = board_cfg(a.board)
+        cfg = board_cfg(a.caches or a.board)
+        if a.caches and cfg["TAG"] != board_cfg(a.board)["TAG"]:
+            raise ValueError(f"--caches {a.caches}: not the same CPU as {a.board}")
     except ValueError as e:
         sys.exit(str(e))
     except subprocess.CalledProcessError as e:
@@ -333,7 +340,7 @@ def main():
             sys.exit(f"{f} missing: run 'make image BOARD={a.board}'")
     if os.path.exists(out):
         os.unlink(out)
-    args = [] if a.no_plugin else plugin_args(a.board, elf, out)
+    args = [] if a.no_plugin else plugin_args(a.board, elf, out, caches=a.caches)
     t0 = time.time()
     s = Session(a.board, image=image, logname="cachemodel", timeout=1800,
                 extra_args=args)
@@ -352,7 +359,9 @@ def main():
             rows.append((name, time.time() - t, rts, recs))
     finally:
         quit_session(s)
-    print(f"cache model, {a.board} (a model's prediction, not a measurement; "
+    print(f"cache model, {a.board}"
+          f"{f' with the caches and costs of {a.caches}' if a.caches else ''}"
+          f" (a model's prediction, not a measurement; "
           f"docs/cache-model.md); records: {out}")
     print(f"wall time {'without' if a.no_plugin else 'with'} the plugin: boot "
           f"{t_boot:.0f} s")
@@ -360,7 +369,8 @@ def main():
         print(f"{name}: {a.seconds} s in {wall:.0f} s wall; QEMU latency max "
               f"{rts['max'] * 1000:.0f} instructions")
         if recs is not None:
-            for line in report("  predicted", summarize(a.board, recs, cfg)):
+            for line in report("  predicted", summarize(a.caches or a.board, recs,
+                                                        cfg)):
                 print(line)
 
 
