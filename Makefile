@@ -131,9 +131,11 @@ check-fresh:
 # order matters: a rule's prerequisites are expanded when it is read
 include mk/unit.mk
 include mk/tools.mk
+include mk/rt-tests.mk
 include mk/rootfs.mk
 include mk/linux.mk
 include mk/linux-native.mk
+include mk/linux-rt.mk
 include mk/cokernel.mk
 include mk/newlib.mk
 include mk/fit.mk
