@@ -88,6 +88,8 @@ targets:
               UBOOT_DEFCONFIG) it says which boards have it and fails
   linux-native  the board's own Linux without the co-kernel (its defconfig and
               device tree, unmodified: boards with LINUX_NATIVE_DEFCONFIG)
+  linux-rt    the board's PREEMPT_RT Linux without the co-kernel, the peer
+              tests/bench/peers.py measures (not SH: no PREEMPT_RT there)
   deps        install what is missing from Debian's archive (needs root)
   check-fresh make deps && make check on a fresh Debian 12 root (needs root)
   clean       remove build/ (the cache stays)
