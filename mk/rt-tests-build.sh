@@ -82,7 +82,7 @@ cc="${cross}gcc $cflags"
 		RTTESTNUMA="-lrttestnuma -L$dir.tmp/numa -lnuma" PYLIB= "${bins[@]}"
 } > "$log" 2>&1 || { tail -20 "$log" >&2; die "build failed (log $log)"; }
 for b in "${bins[@]}"; do
-	"${cross}readelf" -l "$dir.tmp/src/$b" | grep -q 'INTERP' && die "$b is not static"
+	case $("${cross}readelf" -l "$dir.tmp/src/$b") in *INTERP*) die "$b is not static" ;; esac
 	cp "$dir.tmp/src/$b" "$dir.tmp/out/$b"
 done
 ck_cache_commit "$dir" 3 "$start"
