@@ -37,7 +37,7 @@ else
 RT_TESTS_INSTALL = rc=0; d=$$(CK_CACHE=$(CK_CACHE) JOBS=$(JOBS) mk/rt-tests-build.sh \
 		$(LINUX_CROSS) $(LINUX_USER_CFLAGS) $(LINUX_USER_LIBC_FLAGS)) || rc=$$?; \
 	case $$rc in \
-	0) echo "[rootfs] rt-tests built from Debian's source ($$d)"; \
+	0) echo "[rootfs] rt-tests built from source ($$d)"; \
 		install -m 0755 $(addprefix $$d/,$(RT_TESTS_BINS)) $(ROOTFS)/usr/bin/ ;; \
 	3) echo "[rootfs] warning: no rt-tests in the initramfs: Debian's rt-tests source is not downloadable here" >&2; \
 		echo "Debian's rt-tests source package was not downloadable when this initramfs was built (mk/rt-tests-build.sh)" \

@@ -92,10 +92,10 @@ fi
 	n=$((n + 1))
 }
 [ ! -x "$t/hackbench" ] || {
-	got=$(timeout 60 "${qemu_cmd[@]}" "$t/hackbench" -l 2 -g 1 2>&1)
+	got=$(timeout 60 "${qemu_cmd[@]}" "$t/hackbench" -p -l 2 -g 1 2>&1)
 	rc=$?
 	[ $rc = 0 ] && [[ $got =~ (^|$'\n')Time:\ [0-9]+\.[0-9]+$ ]] ||
-		{ printf '[user-check] FAILED: hackbench -l 2 -g 1: exit %s, printed:\n%s\n' "$rc" "$got" >&2; exit 1; }
+		{ printf '[user-check] FAILED: hackbench -p -l 2 -g 1: exit %s, printed:\n%s\n' "$rc" "$got" >&2; exit 1; }
 	n=$((n + 1))
 }
 echo "[user-check] $n checks passed under $qemu"
