@@ -93,6 +93,8 @@ targets:
               UBOOT_DEFCONFIG) it says which boards have it and fails
   linux-native  the board's own Linux without the co-kernel (its defconfig and
               device tree, unmodified: boards with LINUX_NATIVE_DEFCONFIG)
+  linux-rt    the board's PREEMPT_RT Linux without the co-kernel, the peer
+              tests/bench/peers.py measures (not SH: no PREEMPT_RT there)
   deps        install what is missing from Debian's archive (needs root)
   check-fresh make deps && make check on a fresh Debian 12 root (needs root)
   clean       remove build/ (the cache stays)
@@ -136,9 +138,11 @@ check-fresh:
 # order matters: a rule's prerequisites are expanded when it is read
 include mk/unit.mk
 include mk/tools.mk
+include mk/rt-tests.mk
 include mk/rootfs.mk
 include mk/linux.mk
 include mk/linux-native.mk
+include mk/linux-rt.mk
 include mk/cokernel.mk
 include mk/newlib.mk
 include mk/fit.mk

@@ -136,3 +136,12 @@ RT_FAULTS_BARE := yes
 # interrupt (e500CORERM, "Alignment interrupt": only lwarx/stwcx., lmw/stmw
 # and the like take it): test_fault.py's `align` checks the task survives
 RT_ALIGN_FAULT := no
+
+# ---- the PREEMPT_RT peer (make linux-rt, mk/linux-rt.mk; make bench):
+# allnoconfig + linux-rt.fragment beside this file (the guest's config
+# without the co-kernel), on QEMU's stock ppce500 machine with our core;
+# the machine writes the device tree
+LINUX_RT_DEFCONFIG := allnoconfig
+LINUX_RT_DTB :=
+LINUX_RT_IMAGE := vmlinux
+LINUX_RT_APPEND := console=ttyS0

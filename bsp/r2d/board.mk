@@ -203,3 +203,8 @@ FIT_ARCH := sh
 # 0x8fe00000 (mk/fit.mk checks)
 UBOOT_KERNEL_MAX := 0x200000
 # ---- end of the U-Boot and FIT block
+
+# ---- the PREEMPT_RT peer (make linux-rt, mk/linux-rt.mk): none, the
+# PREEMPT_RT series has no SH support (no ARCH_SUPPORTS_RT in arch/sh, in
+# or out of tree); make bench says so where the figure would stand
+LINUX_RT_NONE := the PREEMPT_RT series has no SH support (arch/sh never selects ARCH_SUPPORTS_RT)
