@@ -85,7 +85,10 @@ void ck_trace_start(void)
 	ck_rtflags_t flags = arch_rt_mask();
 
 	if (!tr.on) {
-		trace_arm();
+		/* a freeze still being published stays frozen: the tracer
+		 * task re-arms the ring once its copy is done */
+		if (!tr.frozen)
+			trace_arm();
 		tr.on = true;
 		arch_rt_handler_set(ck_rt_irq_handle_traced);
 	}

@@ -20,8 +20,10 @@
 
 /**
  * ck_trace_start() - empty the ring and start recording (the RT entry
- * runs the traced handler from its next interrupt on). The last published
- * snapshot stays. No effect if tracing is on.
+ * runs the traced handler from its next interrupt on); a ring frozen and
+ * not yet published starts recording once the tracer's task has
+ * published it. The last published snapshot stays. No effect if tracing
+ * is on.
  * Context: RT task or init.
  */
 void ck_trace_start(void);
