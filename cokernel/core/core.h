@@ -17,6 +17,7 @@
 #include <ck/ck.h>
 #include <ck/core.h>
 #include <ck/hw.h>
+#include "ck_trace.h"
 
 /* ---- invariants -------------------------------------------------- */
 
@@ -373,6 +374,25 @@ void task_wake_timeout(struct ck_timer *tm);
 
 /* ---- trace.c ----------------------------------------------------- */
 
+/* One event of the tracer's ring: what ck_trace_rec (ipc/ck_trace.h)
+ * is made from when the ring is published. */
+struct trace_ev {
+	uint32_t raw;   /* clocksource counter, masked */
+	uint16_t event; /* enum ck_trace_event */
+	int16_t prio;   /* of @task, 0 without */
+	uint32_t a, b;
+	const struct ck_task *task;
+};
+
+/* The ring (trace.c), RT-private; trace_point() writes it inline. */
+struct trace_ring {
+	bool frozen;    /* recording stopped until the tracer task re-arms */
+	uint32_t head;  /* events recorded since the last (re-)arm */
+	struct trace_ev ev[CK_TRACE_EVENTS];
+};
+
+extern struct trace_ring trace_ring;
+
 /**
  * trace_point() - record @event with the clocksource counter @raw and the
  * payload @a, @b, @t (a task, or NULL) in the ring, unless it is frozen.
@@ -380,8 +400,22 @@ void task_wake_timeout(struct ck_timer *tm);
  * interrupt's body (ck_rt_irq_handle_traced()) and the ck_trace_* calls.
  * RT masked.
  */
-void trace_point(uint32_t event, uint32_t raw, uint32_t a, uint32_t b,
-		 const struct ck_task *t);
+static inline __attribute__((always_inline)) void
+trace_point(uint32_t event, uint32_t raw, uint32_t a, uint32_t b,
+	    const struct ck_task *t)
+{
+	struct trace_ev *e;
+
+	if (trace_ring.frozen)
+		return;
+	e = &trace_ring.ev[trace_ring.head++ & (CK_TRACE_EVENTS - 1u)];
+	e->raw = raw;
+	e->event = (uint16_t)event;
+	e->prio = t ? (int16_t)t->prio : 0;
+	e->a = a;
+	e->b = b;
+	e->task = t;
+}
 
 /** trace_raw() - the clocksource counter now, the tracer's timestamp.
  *  RT masked. */

@@ -11,7 +11,6 @@
 #include <ck/console.h>
 #include "core.h"
 #include <ck/fault.h>
-#include "ck_trace.h"
 
 #define RQ_WORDS ((CK_NR_PRIO + 31) / 32)
 

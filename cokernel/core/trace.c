@@ -32,21 +32,12 @@
 #define TRACE_STACK_BYTES 2048u
 #define TRACE_MASK (CK_TRACE_EVENTS - 1u)
 
-struct trace_ev {
-	uint32_t raw;   /* clocksource counter, masked */
-	uint16_t event; /* enum ck_trace_event */
-	int16_t prio;   /* of @task, 0 without */
-	uint32_t a, b;
-	const struct ck_task *task;
-};
+struct trace_ring trace_ring;
 
 static struct {
 	bool on;           /* the RT entry runs the traced handler */
-	bool frozen;       /* recording stopped until the task re-arms */
-	uint32_t head;     /* events recorded since the last (re-)arm */
 	uint32_t freezes;  /* snapshots published */
 	uint32_t value, tag, session; /* of the freeze */
-	struct trace_ev ring[CK_TRACE_EVENTS];
 	/* the publisher */
 	bool ipc;
 	struct ck_ipc_chan chan;
@@ -57,27 +48,11 @@ static struct {
 
 static uint64_t trace_stack[TRACE_STACK_BYTES / 8u] __attribute__((aligned(8)));
 
-void trace_point(uint32_t event, uint32_t raw, uint32_t a, uint32_t b,
-		 const struct ck_task *t)
-{
-	struct trace_ev *e;
-
-	if (tr.frozen)
-		return;
-	e = &tr.ring[tr.head++ & TRACE_MASK];
-	e->raw = raw;
-	e->event = (uint16_t)event;
-	e->prio = t ? (int16_t)t->prio : 0;
-	e->a = a;
-	e->b = b;
-	e->task = t;
-}
-
 /* Empty the ring and record again. RT masked. */
 static void trace_arm(void)
 {
-	tr.head = 0;
-	tr.frozen = false;
+	trace_ring.head = 0;
+	trace_ring.frozen = false;
 }
 
 void ck_trace_start(void)
@@ -87,7 +62,7 @@ void ck_trace_start(void)
 	if (!tr.on) {
 		/* a freeze still being published stays frozen: the tracer
 		 * task re-arms the ring once its copy is done */
-		if (!tr.frozen)
+		if (!trace_ring.frozen)
 			trace_arm();
 		tr.on = true;
 		arch_rt_handler_set(ck_rt_irq_handle_traced);
@@ -122,11 +97,11 @@ void ck_trace_clock(uint64_t now_ns)
 bool ck_trace_freeze(uint32_t value, uint32_t tag, uint32_t session)
 {
 	ck_rtflags_t flags = arch_rt_mask();
-	bool froze = tr.on && !tr.frozen;
+	bool froze = tr.on && !trace_ring.frozen;
 
 	if (froze) {
 		trace_point(CK_TRACE_FREEZE, trace_raw(), value, tag, sched_self());
-		tr.frozen = true;
+		trace_ring.frozen = true;
 		tr.value = value;
 		tr.tag = tag;
 		tr.session = session;
@@ -172,7 +147,7 @@ int trace_snapshot(struct ck_trace_snap *s)
 	uint64_t anchor_ns;
 	ck_rtflags_t flags = arch_rt_mask();
 
-	if (!tr.frozen) {
+	if (!trace_ring.frozen) {
 		arch_rt_restore(flags);
 		return -CK_EAGAIN;
 	}
@@ -180,8 +155,8 @@ int trace_snapshot(struct ck_trace_snap *s)
 	anchor_raw = ck_clk.last;
 	arch_rt_restore(flags);
 	/* frozen: nothing writes the ring until trace_rearm() */
-	n = tr.head < CK_TRACE_EVENTS ? tr.head : CK_TRACE_EVENTS;
-	first = tr.head - n;
+	n = trace_ring.head < CK_TRACE_EVENTS ? trace_ring.head : CK_TRACE_EVENTS;
+	first = trace_ring.head - n;
 	s->freezes = tr.freezes + 1u;
 	s->events = n;
 	s->lost = first;
@@ -191,7 +166,7 @@ int trace_snapshot(struct ck_trace_snap *s)
 	s->clock_hz = ck_clk.hz;
 	s->reserved = 0;
 	for (i = 0; i < n; i++) {
-		const struct trace_ev *e = &tr.ring[(first + i) & TRACE_MASK];
+		const struct trace_ev *e = &trace_ring.ev[(first + i) & TRACE_MASK];
 		struct ck_trace_rec *r = &s->ev[i];
 
 		r->ts_ns = trace_raw_ns(e->raw, anchor_raw, anchor_ns);
@@ -208,7 +183,7 @@ void trace_rearm(void)
 {
 	ck_rtflags_t flags = arch_rt_mask();
 
-	if (tr.frozen) {
+	if (trace_ring.frozen) {
 		tr.freezes++;
 		trace_arm();
 	}
@@ -239,6 +214,7 @@ int trace_init(void)
 	int err;
 
 	memset(&tr, 0, sizeof(tr));
+	memset(&trace_ring, 0, sizeof(trace_ring));
 	(void)ck_sem_init(&tr.publish, 0);
 	if (base) {
 		err = ck_ipc_state_create(base, ck_shm_size(), CK_TRACE_STATE,
