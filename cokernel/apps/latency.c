@@ -312,7 +312,6 @@ static void lat_restart(void)
 	lat.goverruns = 0;
 	lat.gmin_ns = INT32_MAX;
 	lat.gmax_ns = INT32_MIN;
-	lat.trace_max_ns = INT32_MIN;
 	lat.per_sec = (uint32_t)(CK_NS_PER_S / lat.period_ns);
 	if (lat.per_sec == 0)
 		lat.per_sec = 1;
@@ -371,10 +370,12 @@ static void lat_apply(const struct ck_lat_cmd *c)
 		lat.bucket_ns = c->bucket_ns;
 		lat.cells = c->cells;
 		lat_restart();
-		if (lat.flags & CK_LAT_F_FREEZE)
+		if (lat.flags & CK_LAT_F_FREEZE) {
+			lat.trace_max_ns = INT32_MIN;
 			ck_trace_start();
-		else
+		} else {
 			ck_trace_stop();
+		}
 	} else {
 		ck_trace_stop();
 		lat_hist_drop_second();

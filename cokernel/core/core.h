@@ -440,9 +440,10 @@ int trace_snapshot(struct ck_trace_snap *s);
  *  again. No effect unless frozen. Context: RT task. */
 void trace_rearm(void);
 
-/** trace_init() - the tracer off, its state block "trace" and its
- *  publishing task (CK_PRIO_MIN). Return: 0 or ck_task_create()'s error.
- *  Context: init (a CK_APP hook). */
+/** trace_init() - the tracer off and empty, its state block "trace"
+ *  and its publishing task (CK_PRIO_MIN); the first ck_trace_start()
+ *  calls it. Return: 0 or ck_task_create()'s error (said on the console).
+ *  Context: RT task or init, RT unmasked. */
 int trace_init(void);
 
 /**

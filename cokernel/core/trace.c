@@ -4,7 +4,9 @@
  * path in a fixed ring of CK_TRACE_EVENTS events in co-kernel memory,
  * frozen on demand (latency -f: each new maximum) and published to Linux
  * in the "trace" state block (ipc/ck_trace.h) by a task of the lowest RT
- * priority, never on the RT path.
+ * priority, never on the RT path. The task and the block are created by
+ * the first ck_trace_start(): a boot that never traces runs the same
+ * instructions as without the tracer, boot included.
  *
  * Cost when off: none on the RT path. The trace points live only in the
  * traced copies of the RT interrupt's body (ck_rt_irq_handle_traced(),
@@ -21,7 +23,6 @@
  * are RT-private; Linux reads only the published copy, a state block
  * whose write is bounded by its size (ipc/ck_ipc.h).
  */
-#include <ck/app.h>
 #include <ck/shm.h>
 #include <ck/trace.h>
 #include "core.h"
@@ -35,6 +36,7 @@
 struct trace_ring trace_ring;
 
 static struct {
+	bool ready;        /* trace_init() ran: the task and the block exist */
 	bool on;           /* the RT entry runs the traced handler */
 	uint32_t freezes;  /* snapshots published */
 	uint32_t value, tag, session; /* of the freeze */
@@ -57,7 +59,13 @@ static void trace_arm(void)
 
 void ck_trace_start(void)
 {
-	ck_rtflags_t flags = arch_rt_mask();
+	ck_rtflags_t flags;
+
+	/* the first start creates the tracer's task and state block, so a
+	 * boot that never traces runs as it did without the tracer */
+	if (!tr.ready && trace_init())
+		return;
+	flags = arch_rt_mask();
 
 	if (!tr.on) {
 		/* a freeze still being published stays frozen: the tracer
@@ -228,8 +236,10 @@ int trace_init(void)
 			ck_printf("trace: state block %s unavailable (%d)",
 				  CK_TRACE_STATE, err);
 	}
-	return ck_task_create(&tr.task, "trace", TRACE_PRIO, trace_task, NULL,
-			      trace_stack, sizeof(trace_stack));
+	err = ck_task_create(&tr.task, "trace", TRACE_PRIO, trace_task, NULL,
+			     trace_stack, sizeof(trace_stack));
+	if (err)
+		ck_printf("trace: cannot create the trace task (%d): no tracing", err);
+	tr.ready = !err;
+	return err;
 }
-
-CK_APP(trace, trace_init);

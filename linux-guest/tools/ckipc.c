@@ -367,13 +367,12 @@ static int cmd_trace(struct ckipc *c)
 	uint32_t i;
 	int n, err = ckipc_chan(c, CK_TRACE_STATE, &ch);
 
-	if (err) {
-		fprintf(stderr, "ckipc: trace: %s\n",
-			err == -CK_ENODEV ? "no trace state block: this co-kernel has no tracer"
-					  : ckipc_strerror(err));
+	if (err && err != -CK_ENODEV) {
+		fprintf(stderr, "ckipc: trace: %s\n", ckipc_strerror(err));
 		return 1;
 	}
-	n = ck_ipc_state_read(c->base, &ch, &s, sizeof(s));
+	/* the RT side creates the block at the first latency -f */
+	n = err ? -CK_EAGAIN : ck_ipc_state_read(c->base, &ch, &s, sizeof(s));
 	if (n == -CK_EAGAIN) {
 		fprintf(stderr, "ckipc: trace: nothing frozen since boot: run 'latency -f', which freezes the trace on each new maximum\n");
 		return 1;

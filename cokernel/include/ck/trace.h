@@ -23,8 +23,10 @@
  * runs the traced handler from its next interrupt on); a ring frozen and
  * not yet published starts recording once the tracer's task has
  * published it. The last published snapshot stays. No effect if tracing
- * is on.
- * Context: RT task or init.
+ * is on. The first call creates the tracer's task and state block (a
+ * boot that never traces runs as without the tracer); if that fails, it
+ * says so on the console and tracing stays off.
+ * Context: RT task or init, RT unmasked.
  */
 void ck_trace_start(void);
 
