@@ -4,8 +4,8 @@
  * RT entry's handler switched by start/stop, the events of a periodic
  * release in order, the ring's wrap-around, a freeze that stops recording
  * while the publisher cannot run, the snapshot in the "trace" state block
- * (oldest first, monotonic, ending with the freeze), the re-arm, and a
- * second freeze.
+ * (oldest first, monotonic, ending with the freeze), the re-arm, a
+ * second freeze, and a state block Linux corrupted.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -90,6 +90,7 @@ static int setup(void **state)
 				     CK_IPC_SIDE_LINUX, &snap_chan), 0);
 	releases = 0;
 	busy_ms = 0;
+	memset(&busy_go, 0, sizeof(busy_go)); /* a waiter of the last test */
 	assert_int_equal(ck_sem_init(&busy_go, 0), 0);
 	memset(freeze_at, 0, sizeof(freeze_at));
 	memset(froze, 0, sizeof(froze));
@@ -230,6 +231,37 @@ static void test_freeze_stops_then_rearms(void **state)
 	assert_int_equal(snap.freezes, 2);
 }
 
+/* Linux scribbles over the state block: the publication is refused (the
+ * channel faulted), sampling and re-arming go on; after Linux asks for a
+ * reset, the next freeze is published whole. */
+static void test_corrupt_block_costs_rt_nothing(void **state)
+{
+	volatile struct ck_ipc_state_hdr *st;
+
+	(void)state;
+	assert_int_equal(sim_task(&sampler, 20, sampler_body, NULL), 0);
+	sampler.name = "sampler";
+	freeze_at[0] = 3;
+	freeze_at[1] = 8;
+	st = (volatile struct ck_ipc_state_hdr *)((char *)region + snap_chan.off);
+	st->seq = 0x12345677u;
+	st->len = 0xffffffffu;
+	ck_trace_start();
+	sim_start();
+	sim_run_until(6 * MS);
+	assert_true(froze[0]);
+	assert_true(ck_ipc_faulted(region, &snap_chan));
+	assert_int_equal(releases, 6);
+	assert_int_equal(ck_ipc_request_reset(region, &snap_chan), 0);
+	sim_run_until(10 * MS);
+	assert_true(froze[1]);
+	assert_int_equal(releases, 10);
+	read_snapshot();
+	assert_int_equal(snap.freezes, 2);
+	assert_int_equal(snap.value, 2);
+	check_last_release(snap.events - 1, release_ns[7], freeze_ns[1]);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -238,6 +270,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_wrap_around_then_freeze,
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_freeze_stops_then_rearms,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_corrupt_block_costs_rt_nothing,
 						setup, teardown),
 	};
 
