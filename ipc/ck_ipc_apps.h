@@ -33,6 +33,9 @@
 #define CK_LAT_MODE_TIMER 2u /* inside a ck_timer handler (Xenomai -t2) */
 
 #define CK_LAT_F_CONSOLE 0x1u /* also print RTD lines on the ck console */
+/* trace the RT path while sampling and freeze the trace on each new
+ * maximum after warm-up (Xenomai latency -f; ipc/ck_trace.h) */
+#define CK_LAT_F_FREEZE 0x2u
 
 /*
  * Period bounds of the ABI. The board's shortest period

@@ -39,6 +39,7 @@ static int histogram_size = HISTOGRAM_CELLS; /* -H */
 static long long bucket_size = 1000;         /* -B, ns */
 static int test_mode = 1;     /* -t */
 static int priority = 99;     /* -P, accepted; the RT side reports its own */
+static int freeze;            /* -f */
 
 static volatile sig_atomic_t finished;
 
@@ -69,7 +70,9 @@ static void usage(FILE *out)
 		"  [-q]                         # suppresses RTD, RTH lines if -T is used\n"
 		"  [-t <test_mode>]             # 1 = RT task (default), 2 = RT timer handler;\n"
 		"                               # 0 (user-mode task) does not exist on cokernel\n"
-		"  [-f]                         # freeze trace for each new max latency (ignored)\n"
+		"  [-f]                         # freeze trace for each new max latency: the RT\n"
+		"                               # path is traced while sampling, 'ckipc trace'\n"
+		"                               # prints the worst release's events\n"
 		"  [-c <cpu>]                   # sampling CPU (uniprocessor: 0 only)\n"
 		"  [-P <priority>]              # accepted for compatibility (1..99)\n"
 		"  [-b]                         # accepted for compatibility\n"
@@ -243,6 +246,8 @@ static void cleanup(void)
 	       actual / 3600, (actual / 60) % 60, actual % 60,
 	       test_duration / 3600, (test_duration / 60) % 60,
 	       test_duration % 60);
+	if (freeze)
+		printf("== -f: 'ckipc trace' prints the RT path of the worst release\n");
 	if (gmsw)
 		printf("Warning! some latency peaks may have been due to involuntary mode switches.\n"
 		       "Please contact xenomai@xenomai.org\n");
@@ -307,7 +312,7 @@ static void parse_args(int argc, char **argv)
 			test_mode = (int)opt_number(c, INT_MIN, INT_MAX);
 			break;
 		case 'f':
-			fprintf(stderr, "latency: -f: no tracer yet, ignored\n");
+			freeze = 1;
 			break;
 		case 'c':
 			if (opt_number(c, LLONG_MIN, LLONG_MAX) != 0) {
@@ -495,7 +500,7 @@ int main(int argc, char **argv)
 	cmd.cmd = CK_LAT_CMD_START;
 	cmd.mode = test_mode == 2 ? CK_LAT_MODE_TIMER : CK_LAT_MODE_TASK;
 	cmd.period_ns = (uint32_t)period_ns;
-	cmd.flags = 0;
+	cmd.flags = freeze ? CK_LAT_F_FREEZE : 0;
 	cmd.session = session;
 	cmd.warmup_s = WARMUP_TIME;
 	cmd.bucket_ns = (uint32_t)bucket_size;
