@@ -305,6 +305,52 @@ static void test_latency_quiet_timer_mode(void **state)
 	assert_int_equal(count_prefix(out, "HSD|"), 0);
 }
 
+/* -g: Xenomai 3's gnuplot file of the RT side's avg histogram (cells 2, 3
+ * and 7 of 1 us hold 1500, 490 and 10 samples): the title, column names
+ * and summary as "# " lines, then the points, each cell at its middle with
+ * hits + 1, framed by the outer edges at 1; with -g alone the HSH/HSS
+ * statistics are printed too, as Xenomai does. */
+static void test_latency_gnuplot_file(void **state)
+{
+	struct fake_rt *f = *state;
+	char plot[96];
+	char *const argv[] = { "latency", "-T", "3", "-q", "-g", plot, NULL };
+	const char *out;
+
+	if (!tools_dir())
+		skip();
+	snprintf(plot, sizeof(plot), "%s.plot", f->path);
+	assert_int_equal(wait_tool(f, run_tool(f, argv), true), 0);
+	out = slurp(f->out);
+	assert_non_null(strstr(out, "HSS|    avg|      2000| "));
+	assert_non_null(strstr(out, "RTS|     -0.250|"));
+	assert_string_equal(slurp(plot),
+		"# 00:00:03 (in-kernel periodic task, 1000 us period, priority 60)\n"
+		"# ----lat min|----lat avg|----lat max|-overrun|---msw|\n"
+		"#      -0.250|      2.345|      8.678|       3|     0|\n"
+		"2 1\n2.5 1501\n3.5 491\n4.5 1\n5.5 1\n6.5 1\n7.5 11\n8 1\n");
+	unlink(plot);
+}
+
+/* -g to a file that cannot be written: said, exit status 1, and the run's
+ * results printed all the same. */
+static void test_latency_gnuplot_unwritable(void **state)
+{
+	struct fake_rt *f = *state;
+	char *const argv[] = { "latency", "-T", "2", "-q", "-g",
+			       "/nonexistent-dir/h.dat", NULL };
+	const char *out;
+
+	if (!tools_dir())
+		skip();
+	assert_int_equal(wait_tool(f, run_tool(f, argv), true), 1);
+	out = slurp(f->out);
+	assert_non_null(strstr(out, "latency: -g /nonexistent-dir/h.dat: cannot "
+				    "write the histogram: No such file or directory\n"));
+	assert_non_null(strstr(out, "HSH|--param|--samples-|--average--|---stddev--\n"));
+	assert_int_equal(count_prefix(out, "RTS|"), 1);
+}
+
 static void test_latency_bad_options(void **state)
 {
 	struct fake_rt *f = *state;
@@ -364,6 +410,10 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_latency_output_format,
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_latency_quiet_timer_mode,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_latency_gnuplot_file,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_latency_gnuplot_unwritable,
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_latency_bad_options,
 						setup, teardown),
