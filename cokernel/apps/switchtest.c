@@ -84,11 +84,7 @@ static uint64_t swt_stacks[SWT_TASKS][SWT_STACK_BYTES / 8u]
 
 static void swt_copy_name(char *dst, const char *src)
 {
-	uint32_t i;
-
-	for (i = 0; i + 1u < CK_SWT_NAME_BYTES && src[i]; i++)
-		dst[i] = src[i];
-	dst[i] = 0;
+	(void)ck_snprintf(dst, CK_SWT_NAME_BYTES, "%s", src);
 }
 
 /*
