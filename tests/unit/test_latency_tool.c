@@ -26,6 +26,7 @@
 #include "ck_ipc.h"
 #include "ck_ipc_apps.h"
 #include "tool_region.h"
+#include "tool_run.h"
 
 #define REGION TOOL_REGION_BYTES
 
@@ -37,11 +38,6 @@ struct fake_rt {
 	bool started, stopped;
 	uint32_t seq;
 };
-
-static const char *tools_dir(void)
-{
-	return getenv("CK_TOOLS_HOST");
-}
 
 static int setup(void **state)
 {
@@ -69,25 +65,7 @@ static int teardown(void **state)
 
 static pid_t run_tool(struct fake_rt *f, char *const argv[])
 {
-	char prog[512];
-	pid_t pid;
-
-	snprintf(prog, sizeof(prog), "%s/%s", tools_dir(), argv[0]);
-	pid = fork();
-	assert_true(pid >= 0);
-	if (pid == 0) {
-		int fd = open(f->out, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-
-		if (fd < 0)
-			_exit(127);
-		dup2(fd, 1);
-		dup2(fd, 2);
-		setenv("CKIPC_DEV", f->path, 1);
-		setenv("ASAN_OPTIONS", "detect_leaks=0", 1);
-		execv(prog, argv);
-		_exit(127);
-	}
-	return pid;
+	return tool_run(f->path, f->out, argv);
 }
 
 /* One step of the fake RT side: poll ctl, emit one record if started. */
@@ -143,93 +121,14 @@ static void fake_rt_step(struct fake_rt *f)
 	}
 }
 
+static void fake_rt_drive(void *f)
+{
+	fake_rt_step(f);
+}
+
 static int wait_tool(struct fake_rt *f, pid_t pid, bool drive)
 {
-	int status, t;
-	struct timespec ts = { 0, 20 * 1000 * 1000 };
-
-	for (t = 0; t < 1000; t++) {
-		if (waitpid(pid, &status, WNOHANG) == pid)
-			return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
-		if (drive)
-			fake_rt_step(f);
-		nanosleep(&ts, NULL);
-	}
-	kill(pid, SIGKILL);
-	waitpid(pid, &status, 0);
-	fail_msg("tool did not finish");
-	return -1;
-}
-
-static char *slurp(const char *path)
-{
-	static char buf[65536];
-	FILE *fp = fopen(path, "r");
-	size_t n;
-
-	assert_non_null(fp);
-	n = fread(buf, 1, sizeof(buf) - 1, fp);
-	fclose(fp);
-	buf[n] = 0;
-	if (getenv("CK_TEST_VERBOSE"))
-		fputs(buf, stderr);
-	return buf;
-}
-
-/* Check that @line is "<tag>|" then fields of exactly @w[i] chars. */
-static void check_widths(const char *line, const char *tag, const int *w,
-			 int nw)
-{
-	const char *p = line;
-	int i;
-
-	assert_memory_equal(p, tag, 3);
-	p += 3;
-	for (i = 0; i < nw; i++) {
-		const char *q;
-
-		assert_int_equal(*p, '|');
-		p++;
-		q = p;
-		while (*q && *q != '|' && *q != '\n')
-			q++;
-		if ((int)(q - p) != w[i])
-			fail_msg("%s field %d is %d wide, want %d: %s", tag, i,
-				 (int)(q - p), w[i], line);
-		p = q;
-	}
-}
-
-static int count_prefix(const char *out, const char *prefix)
-{
-	int n = 0;
-	size_t len = strlen(prefix);
-	const char *p = out;
-
-	while (p && *p) {
-		if (!strncmp(p, prefix, len))
-			n++;
-		p = strchr(p, '\n');
-		if (p)
-			p++;
-	}
-	return n;
-}
-
-static const char *find_line(const char *out, const char *prefix, int nth)
-{
-	size_t len = strlen(prefix);
-	const char *p = out;
-
-	while (p && *p) {
-		if (!strncmp(p, prefix, len) && nth-- == 0)
-			return p;
-		p = strchr(p, '\n');
-		if (p)
-			p++;
-	}
-	fail_msg("no line %s in:\n%s", prefix, out);
-	return NULL;
+	return tool_wait(pid, drive ? fake_rt_drive : NULL, f);
 }
 
 static void test_latency_output_format(void **state)
@@ -245,7 +144,7 @@ static void test_latency_output_format(void **state)
 	if (!tools_dir())
 		skip();
 	rc = wait_tool(f, run_tool(f, argv), true);
-	out = slurp(f->out);
+	out = tool_slurp(f->out);
 	assert_int_equal(rc, 0);
 	assert_true(f->stopped);
 	assert_int_equal(f->period, 500000);
@@ -262,13 +161,13 @@ static void test_latency_output_format(void **state)
 		"RTD|      1.234|      2.345|      6.678|       0|     0|      1.234|      6.678\n"
 		"RTD|      1.234|      2.345|      7.678|       3|     0|      1.234|      7.678\n"
 		"RTT|  00:00:03  (in-kernel periodic task, 500 us period, priority 60)\n"));
-	assert_int_equal(count_prefix(out, "RTD|"), 3);
-	assert_int_equal(count_prefix(out, "RTH|"), 2);
+	assert_int_equal(tool_count_prefix(out, "RTD|"), 3);
+	assert_int_equal(tool_count_prefix(out, "RTH|"), 2);
 	for (rc = 0; rc < 3; rc++)
-		check_widths(find_line(out, "RTD|", rc), "RTD", rtd_w, 7);
+		tool_check_widths(tool_find_line(out, "RTD|", rc), "RTD", rtd_w, 7);
 	assert_non_null(strstr(out, "RTD|     -0.250|      2.345|      8.678|       3|     0|     -0.250|      8.678\n"));
 	/* histograms: min/max per second, avg from the RT side */
-	assert_int_equal(count_prefix(out, "---|--param|----range-|--samples\n"), 3);
+	assert_int_equal(tool_count_prefix(out, "---|--param|----range-|--samples\n"), 3);
 	assert_non_null(strstr(out, "HSD|    min|   0 -  1 |        1\n"));
 	assert_non_null(strstr(out, "HSD|    min|   1 -  2 |        2\n"));
 	assert_non_null(strstr(out, "HSD|    avg|   2 -  3 |     1500\n"));
@@ -277,8 +176,8 @@ static void test_latency_output_format(void **state)
 	assert_non_null(strstr(out, "HSH|--param|--samples-|--average--|---stddev--\n"));
 	assert_non_null(strstr(out, "HSS|    min|         3|      0.667|      0.577\n"));
 	assert_non_null(strstr(out, "HSS|    avg|      2000| "));
-	l = find_line(out, "RTS|", 0);
-	check_widths(l, "RTS", rts_w, 5);
+	l = tool_find_line(out, "RTS|", 0);
+	tool_check_widths(l, "RTS", rts_w, 5);
 	assert_non_null(strstr(out,
 		"---|-----------|-----------|-----------|--------|------|-------------------------\n"
 		"RTS|     -0.250|      2.345|      8.678|       3|     0|    00:00:03/00:00:03\n"));
@@ -296,13 +195,13 @@ static void test_latency_quiet_timer_mode(void **state)
 	if (!tools_dir())
 		skip();
 	assert_int_equal(wait_tool(f, run_tool(f, argv), true), 0);
-	out = slurp(f->out);
+	out = tool_slurp(f->out);
 	assert_int_equal(f->mode, CK_LAT_MODE_TIMER);
 	assert_non_null(strstr(out, "== Test mode: in-kernel timer handler\n"));
-	assert_int_equal(count_prefix(out, "RTD|"), 0);
-	assert_int_equal(count_prefix(out, "RTT|"), 0);
-	assert_int_equal(count_prefix(out, "RTS|"), 1);
-	assert_int_equal(count_prefix(out, "HSD|"), 0);
+	assert_int_equal(tool_count_prefix(out, "RTD|"), 0);
+	assert_int_equal(tool_count_prefix(out, "RTT|"), 0);
+	assert_int_equal(tool_count_prefix(out, "RTS|"), 1);
+	assert_int_equal(tool_count_prefix(out, "HSD|"), 0);
 }
 
 /* -g: Xenomai 3's gnuplot file of the RT side's avg histogram (cells 2, 3
@@ -321,10 +220,10 @@ static void test_latency_gnuplot_file(void **state)
 		skip();
 	snprintf(plot, sizeof(plot), "%s.plot", f->path);
 	assert_int_equal(wait_tool(f, run_tool(f, argv), true), 0);
-	out = slurp(f->out);
+	out = tool_slurp(f->out);
 	assert_non_null(strstr(out, "HSS|    avg|      2000| "));
 	assert_non_null(strstr(out, "RTS|     -0.250|"));
-	assert_string_equal(slurp(plot),
+	assert_string_equal(tool_slurp(plot),
 		"# 00:00:03 (in-kernel periodic task, 1000 us period, priority 60)\n"
 		"# ----lat min|----lat avg|----lat max|-overrun|---msw|\n"
 		"#      -0.250|      2.345|      8.678|       3|     0|\n"
@@ -344,11 +243,11 @@ static void test_latency_gnuplot_unwritable(void **state)
 	if (!tools_dir())
 		skip();
 	assert_int_equal(wait_tool(f, run_tool(f, argv), true), 1);
-	out = slurp(f->out);
+	out = tool_slurp(f->out);
 	assert_non_null(strstr(out, "latency: -g /nonexistent-dir/h.dat: cannot "
 				    "write the histogram: No such file or directory\n"));
 	assert_non_null(strstr(out, "HSH|--param|--samples-|--average--|---stddev--\n"));
-	assert_int_equal(count_prefix(out, "RTS|"), 1);
+	assert_int_equal(tool_count_prefix(out, "RTS|"), 1);
 }
 
 static void test_latency_bad_options(void **state)
@@ -361,9 +260,9 @@ static void test_latency_bad_options(void **state)
 	if (!tools_dir())
 		skip();
 	assert_int_equal(wait_tool(f, run_tool(f, t0), false), 2);
-	assert_non_null(strstr(slurp(f->out), "-t0 (periodic user-mode task) is not available"));
+	assert_non_null(strstr(tool_slurp(f->out), "-t0 (periodic user-mode task) is not available"));
 	assert_int_equal(wait_tool(f, run_tool(f, big), false), 2);
-	assert_non_null(strstr(slurp(f->out), "latency: invalid period (> 1s).\n"));
+	assert_non_null(strstr(tool_slurp(f->out), "latency: invalid period (> 1s).\n"));
 	assert_int_equal(wait_tool(f, run_tool(f, dopt), false), 2);
 	assert_false(f->started);
 }
@@ -387,15 +286,15 @@ static void test_ckipc_corrupt_and_list(void **state)
 			 -CK_EBADMSG);
 	assert_true(f->ctl.faulted);
 	assert_int_equal(wait_tool(f, run_tool(f, list), false), 0);
-	out = slurp(f->out);
+	out = tool_slurp(f->out);
 	assert_non_null(strstr(out, "1 faults detected"));
 	assert_non_null(strstr(out, "reject,FAULTED"));
 	assert_int_equal(wait_tool(f, run_tool(f, write), false), 1);
-	assert_non_null(strstr(slurp(f->out), "faulted"));
+	assert_non_null(strstr(tool_slurp(f->out), "faulted"));
 	/* Linux asks, RT repairs at its next poll (ckipc waits to see it),
 	 * traffic resumes */
 	assert_int_equal(wait_tool(f, run_tool(f, reset), true), 0);
-	assert_non_null(strstr(slurp(f->out),
+	assert_non_null(strstr(tool_slurp(f->out),
 			       "latency.ctl: repaired by the RT side\n"));
 	assert_int_equal(ck_ipc_recv(f->base, &f->ctl, &c, sizeof(c)),
 			 -CK_EAGAIN);

@@ -2,7 +2,8 @@
 /*
  * tool_region.h - the fake IPC region the host tests hand to the Linux
  * tools (CKIPC_DEV=<file>): a region file mapped shared, and the channels
- * the RT latency app (cokernel/apps/latency.c) creates in it. cmocka
+ * the RT latency and switchtest apps (cokernel/apps/latency.c,
+ * switchtest.c) create in it. cmocka
  * asserts: include after <cmocka.h>.
  */
 #ifndef TOOL_REGION_H
@@ -54,6 +55,24 @@ static inline void tool_region_latency(uint8_t *base, struct ck_ipc_chan *ctl,
 	assert_int_equal(ck_ipc_state_create(base, TOOL_REGION_BYTES,
 					     CK_LAT_HIST, CK_IPC_STATE_RT2LX,
 					     sizeof(struct ck_lat_hist), hist),
+			 0);
+}
+
+/* The switchtest app's two channels, RT handles in @ctl, @data. */
+static inline void tool_region_switchtest(uint8_t *base,
+					  struct ck_ipc_chan *ctl,
+					  struct ck_ipc_chan *data)
+{
+	assert_int_equal(ck_ipc_ring_create(base, TOOL_REGION_BYTES,
+					    CK_SWT_CTL, CK_IPC_RING_LX2RT,
+					    sizeof(struct ck_swt_cmd),
+					    CK_SWT_CTL_SLOTS, 0, ctl),
+			 0);
+	assert_int_equal(ck_ipc_ring_create(base, TOOL_REGION_BYTES,
+					    CK_SWT_DATA, CK_IPC_RING_RT2LX,
+					    sizeof(struct ck_swt_rec),
+					    CK_SWT_DATA_SLOTS,
+					    CK_IPC_F_DROP_OLDEST, data),
 			 0);
 }
 
