@@ -504,16 +504,16 @@ static void explain_no_data(void)
 
 int main(int argc, char **argv)
 {
+	static const char *const chan_names[] = { CK_LAT_CTL, CK_LAT_DATA,
+						  CK_LAT_HIST };
 	static struct ck_lat_rec r;
-	struct ck_ipc_chan ctl, data, hist;
+	struct ck_ipc_chan chans[3], ctl, data, hist;
 	struct ck_lat_cmd cmd;
 	struct ckipc c;
-	struct sigaction sa;
 	uint32_t session;
 	time_t last;
 	int err, status = 0;
 	time_t reset_at = 0; /* last reset request of a fault episode */
-	pid_t holder;
 
 	parse_args(argc, argv);
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -524,30 +524,11 @@ int main(int argc, char **argv)
 		fprintf(stderr, "latency: out of memory\n");
 		return 1;
 	}
-	if (ckipc_open(&c, "latency"))
+	if (ckipc_open_app(&c, "latency", chan_names, chans, 3))
 		return 1;
-	err = ckipc_chan(&c, CK_LAT_CTL, &ctl);
-	if (!err)
-		err = ckipc_chan(&c, CK_LAT_DATA, &data);
-	if (!err)
-		err = ckipc_chan(&c, CK_LAT_HIST, &hist);
-	if (err) {
-		fprintf(stderr, "latency: RT latency channels not found: %s\n",
-			ckipc_strerror(err));
-		return 1;
-	}
-	err = ckipc_claim(&c, &ctl, &holder);
-	if (err == -EBUSY) {
-		fprintf(stderr,
-			"latency: busy: another latency (pid %ld) is running; the RT sampler serves one at a time\n",
-			(long)holder);
-		return 1;
-	}
-	if (err) {
-		fprintf(stderr, "latency: cannot claim %s: %s\n", CK_LAT_CTL,
-			strerror(-err));
-		return 1;
-	}
+	ctl = chans[0];
+	data = chans[1];
+	hist = chans[2];
 	if (unfault(&c, &ctl, 2000) || unfault(&c, &data, 3000)) {
 		fprintf(stderr, "latency: the RT side did not reset the channels\n");
 		return 1;
@@ -563,13 +544,8 @@ int main(int argc, char **argv)
 	while (ck_ipc_recv(c.base, &data, &r, sizeof(r)) >= 0)
 		; /* stale records of an earlier run */
 
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = sighand;
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-
-	session = (uint32_t)getpid() ^ (uint32_t)time(NULL) << 16;
+	cli_catch_stop(sighand);
+	session = cli_session();
 	memset(&cmd, 0, sizeof(cmd));
 	cmd.cmd = CK_LAT_CMD_START;
 	cmd.mode = test_mode == 2 ? CK_LAT_MODE_TIMER : CK_LAT_MODE_TASK;

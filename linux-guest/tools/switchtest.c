@@ -258,46 +258,24 @@ static int run(struct ckipc *c, struct ck_ipc_chan *data, uint32_t session)
 
 int main(int argc, char **argv)
 {
-	struct ck_ipc_chan ctl, data;
+	static const char *const chan_names[] = { CK_SWT_CTL, CK_SWT_DATA };
+	struct ck_ipc_chan chans[2], ctl, data;
 	static struct ck_swt_rec r;
-	struct sigaction sa;
 	uint32_t session;
 	struct ckipc c;
-	pid_t holder;
-	int err, status;
+	int status;
 
 	parse_args(argc, argv);
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	if (ckipc_open(&c, "switchtest"))
+	if (ckipc_open_app(&c, "switchtest", chan_names, chans, 2))
 		return 1;
-	err = ckipc_chan(&c, CK_SWT_CTL, &ctl);
-	if (!err)
-		err = ckipc_chan(&c, CK_SWT_DATA, &data);
-	if (err) {
-		fprintf(stderr, "switchtest: RT switchtest channels not found: %s\n",
-			ckipc_strerror(err));
-		return 1;
-	}
-	err = ckipc_claim(&c, &ctl, &holder);
-	if (err) {
-		if (err == -EBUSY)
-			fprintf(stderr, "switchtest: busy: another switchtest (pid %ld) is running; the RT side serves one at a time\n",
-				(long)holder);
-		else
-			fprintf(stderr, "switchtest: cannot claim %s: %s\n",
-				CK_SWT_CTL, strerror(-err));
-		return 1;
-	}
+	ctl = chans[0];
+	data = chans[1];
 	while (ck_ipc_recv(c.base, &data, &r, sizeof(r)) >= 0)
 		; /* records of an earlier run */
 
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = sighand;
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-
-	session = (uint32_t)getpid() ^ (uint32_t)time(NULL) << 16;
+	cli_catch_stop(sighand);
+	session = cli_session();
 	if (send_cmd(&c, &ctl, CK_SWT_CMD_START, session) ||
 	    (inject && send_cmd(&c, &ctl, CK_SWT_CMD_INJECT, session)))
 		return 1;

@@ -31,8 +31,7 @@
 #define REGION TOOL_REGION_BYTES
 
 struct fake_rt {
-	char path[64], out[80];
-	uint8_t *base;
+	struct tool_files files; /* setup() opens them */
 	struct ck_ipc_chan ctl, data, hist;
 	uint32_t session, bucket, cells, mode, period;
 	bool started, stopped;
@@ -44,10 +43,8 @@ static int setup(void **state)
 	struct fake_rt *f = calloc(1, sizeof(*f));
 
 	assert_non_null(f);
-	snprintf(f->path, sizeof(f->path), "/tmp/ck-region-XXXXXX");
-	f->base = tool_region_map(f->path);
-	snprintf(f->out, sizeof(f->out), "%s.out", f->path);
-	tool_region_latency(f->base, &f->ctl, &f->data, &f->hist);
+	tool_files_open(&f->files);
+	tool_region_latency(f->files.base, &f->ctl, &f->data, &f->hist);
 	*state = f;
 	return 0;
 }
@@ -56,23 +53,21 @@ static int teardown(void **state)
 {
 	struct fake_rt *f = *state;
 
-	munmap(f->base, REGION);
-	unlink(f->path);
-	unlink(f->out);
+	tool_files_close(&f->files);
 	free(f);
 	return 0;
 }
 
 static pid_t run_tool(struct fake_rt *f, char *const argv[])
 {
-	return tool_run(f->path, f->out, argv);
+	return tool_run(f->files.path, f->files.out, argv);
 }
 
 /* One step of the fake RT side: poll ctl, emit one record if started. */
 static void fake_rt_step(struct fake_rt *f)
 {
 	struct ck_lat_cmd c;
-	int n = ck_ipc_recv(f->base, &f->ctl, &c, sizeof(c));
+	int n = ck_ipc_recv(f->files.base, &f->ctl, &c, sizeof(c));
 
 	if (n == (int)sizeof(c) && c.cmd == CK_LAT_CMD_START) {
 		f->started = true;
@@ -94,7 +89,7 @@ static void fake_rt_step(struct fake_rt *f)
 		h.hits[3] = 490;
 		h.hits[7] = 10;
 		h.samples = 2000;
-		assert_int_equal(ck_ipc_state_write(f->base, &f->hist, &h,
+		assert_int_equal(ck_ipc_state_write(f->files.base, &f->hist, &h,
 						    sizeof(h)), 0);
 		f->started = false;
 		f->stopped = true;
@@ -115,7 +110,7 @@ static void fake_rt_step(struct fake_rt *f)
 		};
 		if (f->seq == 3)
 			r.min_ns = -250; /* negative latencies print signed */
-		assert_int_equal(ck_ipc_send(f->base, &f->data, &r, sizeof(r)),
+		assert_int_equal(ck_ipc_send(f->files.base, &f->data, &r, sizeof(r)),
 				 0);
 		f->seq++;
 	}
@@ -144,7 +139,7 @@ static void test_latency_output_format(void **state)
 	if (!tools_dir())
 		skip();
 	rc = wait_tool(f, run_tool(f, argv), true);
-	out = tool_slurp(f->out);
+	out = tool_slurp(f->files.out);
 	assert_int_equal(rc, 0);
 	assert_true(f->stopped);
 	assert_int_equal(f->period, 500000);
@@ -195,7 +190,7 @@ static void test_latency_quiet_timer_mode(void **state)
 	if (!tools_dir())
 		skip();
 	assert_int_equal(wait_tool(f, run_tool(f, argv), true), 0);
-	out = tool_slurp(f->out);
+	out = tool_slurp(f->files.out);
 	assert_int_equal(f->mode, CK_LAT_MODE_TIMER);
 	assert_non_null(strstr(out, "== Test mode: in-kernel timer handler\n"));
 	assert_int_equal(tool_count_prefix(out, "RTD|"), 0);
@@ -218,9 +213,9 @@ static void test_latency_gnuplot_file(void **state)
 
 	if (!tools_dir())
 		skip();
-	snprintf(plot, sizeof(plot), "%s.plot", f->path);
+	snprintf(plot, sizeof(plot), "%s.plot", f->files.path);
 	assert_int_equal(wait_tool(f, run_tool(f, argv), true), 0);
-	out = tool_slurp(f->out);
+	out = tool_slurp(f->files.out);
 	assert_non_null(strstr(out, "HSS|    avg|      2000| "));
 	assert_non_null(strstr(out, "RTS|     -0.250|"));
 	assert_string_equal(tool_slurp(plot),
@@ -243,7 +238,7 @@ static void test_latency_gnuplot_unwritable(void **state)
 	if (!tools_dir())
 		skip();
 	assert_int_equal(wait_tool(f, run_tool(f, argv), true), 1);
-	out = tool_slurp(f->out);
+	out = tool_slurp(f->files.out);
 	assert_non_null(strstr(out, "latency: -g /nonexistent-dir/h.dat: cannot "
 				    "write the histogram: No such file or directory\n"));
 	assert_non_null(strstr(out, "HSH|--param|--samples-|--average--|---stddev--\n"));
@@ -260,9 +255,9 @@ static void test_latency_bad_options(void **state)
 	if (!tools_dir())
 		skip();
 	assert_int_equal(wait_tool(f, run_tool(f, t0), false), 2);
-	assert_non_null(strstr(tool_slurp(f->out), "-t0 (periodic user-mode task) is not available"));
+	assert_non_null(strstr(tool_slurp(f->files.out), "-t0 (periodic user-mode task) is not available"));
 	assert_int_equal(wait_tool(f, run_tool(f, big), false), 2);
-	assert_non_null(strstr(tool_slurp(f->out), "latency: invalid period (> 1s).\n"));
+	assert_non_null(strstr(tool_slurp(f->files.out), "latency: invalid period (> 1s).\n"));
 	assert_int_equal(wait_tool(f, run_tool(f, dopt), false), 2);
 	assert_false(f->started);
 }
@@ -280,27 +275,27 @@ static void test_ckipc_corrupt_and_list(void **state)
 	if (!tools_dir())
 		skip();
 	assert_int_equal(wait_tool(f, run_tool(f, write), false), 0);
-	assert_int_equal(ck_ipc_recv(f->base, &f->ctl, &c, sizeof(c)), 5);
+	assert_int_equal(ck_ipc_recv(f->files.base, &f->ctl, &c, sizeof(c)), 5);
 	assert_int_equal(wait_tool(f, run_tool(f, corrupt), false), 0);
-	assert_int_equal(ck_ipc_recv(f->base, &f->ctl, &c, sizeof(c)),
+	assert_int_equal(ck_ipc_recv(f->files.base, &f->ctl, &c, sizeof(c)),
 			 -CK_EBADMSG);
 	assert_true(f->ctl.faulted);
 	assert_int_equal(wait_tool(f, run_tool(f, list), false), 0);
-	out = tool_slurp(f->out);
+	out = tool_slurp(f->files.out);
 	assert_non_null(strstr(out, "1 faults detected"));
 	assert_non_null(strstr(out, "reject,FAULTED"));
 	assert_int_equal(wait_tool(f, run_tool(f, write), false), 1);
-	assert_non_null(strstr(tool_slurp(f->out), "faulted"));
+	assert_non_null(strstr(tool_slurp(f->files.out), "faulted"));
 	/* Linux asks, RT repairs at its next poll (ckipc waits to see it),
 	 * traffic resumes */
 	assert_int_equal(wait_tool(f, run_tool(f, reset), true), 0);
-	assert_non_null(strstr(tool_slurp(f->out),
+	assert_non_null(strstr(tool_slurp(f->files.out),
 			       "latency.ctl: repaired by the RT side\n"));
-	assert_int_equal(ck_ipc_recv(f->base, &f->ctl, &c, sizeof(c)),
+	assert_int_equal(ck_ipc_recv(f->files.base, &f->ctl, &c, sizeof(c)),
 			 -CK_EAGAIN);
 	assert_false(f->ctl.faulted);
 	assert_int_equal(wait_tool(f, run_tool(f, write), false), 0);
-	assert_int_equal(ck_ipc_recv(f->base, &f->ctl, &c, sizeof(c)), 5);
+	assert_int_equal(ck_ipc_recv(f->files.base, &f->ctl, &c, sizeof(c)), 5);
 }
 
 int main(void)

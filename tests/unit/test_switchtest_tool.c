@@ -24,8 +24,7 @@
 #define FAKE_MIN_PERIOD_NS 500000u /* this fake board's shortest period */
 
 struct fake_rt {
-	char path[64], out[80];
-	uint8_t *base;
+	struct tool_files files; /* setup() opens them */
 	struct ck_ipc_chan ctl, data;
 	uint32_t session, period, seq, starts, stops;
 	uint64_t total;
@@ -37,10 +36,8 @@ static int setup(void **state)
 	struct fake_rt *f = calloc(1, sizeof(*f));
 
 	assert_non_null(f);
-	snprintf(f->path, sizeof(f->path), "/tmp/ck-region-XXXXXX");
-	f->base = tool_region_map(f->path);
-	snprintf(f->out, sizeof(f->out), "%s.out", f->path);
-	tool_region_switchtest(f->base, &f->ctl, &f->data);
+	tool_files_open(&f->files);
+	tool_region_switchtest(f->files.base, &f->ctl, &f->data);
 	*state = f;
 	return 0;
 }
@@ -49,9 +46,7 @@ static int teardown(void **state)
 {
 	struct fake_rt *f = *state;
 
-	munmap(f->base, TOOL_REGION_BYTES);
-	unlink(f->path);
-	unlink(f->out);
+	tool_files_close(&f->files);
 	free(f);
 	return 0;
 }
@@ -60,7 +55,7 @@ static void fake_send(struct fake_rt *f, struct ck_swt_rec *r)
 {
 	r->session = f->session;
 	r->period_ns = f->period;
-	assert_int_equal(ck_ipc_send(f->base, &f->data, r, sizeof(*r)), 0);
+	assert_int_equal(ck_ipc_send(f->files.base, &f->data, r, sizeof(*r)), 0);
 }
 
 /* The fake RT side takes the commands Linux sent. */
@@ -69,7 +64,7 @@ static void fake_rt_commands(struct fake_rt *f)
 	struct ck_swt_cmd c;
 	struct ck_swt_rec r = { 0 };
 
-	while (ck_ipc_recv(f->base, &f->ctl, &c, sizeof(c)) == (int)sizeof(c)) {
+	while (ck_ipc_recv(f->files.base, &f->ctl, &c, sizeof(c)) == (int)sizeof(c)) {
 		if (c.cmd == CK_SWT_CMD_START) {
 			f->starts++;
 			f->session = c.session;
@@ -122,7 +117,7 @@ static void fake_rt_step(void *arg)
 
 static int run(struct fake_rt *f, char *const argv[], bool drive)
 {
-	int status = tool_wait(tool_run(f->path, f->out, argv),
+	int status = tool_wait(tool_run(f->files.path, f->files.out, argv),
 			       drive ? fake_rt_step : NULL, f);
 
 	fake_rt_commands(f); /* the STOP at its exit */
@@ -141,7 +136,7 @@ static void test_switchtest_output_format(void **state)
 	if (!tools_dir())
 		skip();
 	assert_int_equal(run(f, argv, true), 0);
-	out = tool_slurp(f->out);
+	out = tool_slurp(f->files.out);
 	assert_int_equal(f->starts, 1);
 	assert_int_equal(f->stops, 1);
 	assert_int_equal(f->period, 2000000);
@@ -169,7 +164,7 @@ static void test_switchtest_quiet_prints_the_last_second(void **state)
 	if (!tools_dir())
 		skip();
 	assert_int_equal(run(f, argv, true), 0);
-	out = tool_slurp(f->out);
+	out = tool_slurp(f->files.out);
 	assert_int_equal(f->period, CK_SWT_PERIOD_DEFAULT_NS);
 	assert_non_null(strstr(out, "RTT|  00:00:02\n"
 				    "RTH|ctx switches|-------total\n"
@@ -186,7 +181,7 @@ static void test_switchtest_failure_is_reported(void **state)
 	if (!tools_dir())
 		skip();
 	assert_int_equal(run(f, argv, true), 1);
-	out = tool_slurp(f->out);
+	out = tool_slurp(f->files.out);
 	assert_non_null(strstr(out,
 		"switchtest: FAILED after 77 context switches, in RT task st-spin: "
 		"register r4 was 0x05001200 before the switch, 0x05a5b700 after\n"));
@@ -202,7 +197,7 @@ static void test_switchtest_second_without_switches_aborts(void **state)
 		skip();
 	f->silent = true;
 	assert_int_equal(run(f, argv, true), 1);
-	assert_non_null(strstr(tool_slurp(f->out),
+	assert_non_null(strstr(tool_slurp(f->files.out),
 		"switchtest: No context switches during one second, aborting.\n"));
 }
 
@@ -217,17 +212,17 @@ static void test_switchtest_refused_and_bad_options(void **state)
 	if (!tools_dir())
 		skip();
 	assert_int_equal(run(f, short_period, true), 2);
-	assert_non_null(strstr(tool_slurp(f->out),
+	assert_non_null(strstr(tool_slurp(f->files.out),
 		"switchtest: the RT side refused a 200 us period: this board's shortest is 500 us\n"));
 	assert_int_equal(f->starts, 1);
 	assert_int_equal(run(f, below_abi, false), 2);
-	assert_non_null(strstr(tool_slurp(f->out),
+	assert_non_null(strstr(tool_slurp(f->files.out),
 			       "switchtest: -s '99': out of range (100..1000000)"));
 	assert_int_equal(run(f, bad_t, false), 2);
-	assert_non_null(strstr(tool_slurp(f->out),
+	assert_non_null(strstr(tool_slurp(f->files.out),
 			       "switchtest: -T 'abc': not a whole number"));
 	assert_int_equal(run(f, spec, false), 2);
-	assert_non_null(strstr(tool_slurp(f->out),
+	assert_non_null(strstr(tool_slurp(f->files.out),
 			       "switchtest: 'rtk': threadspecs are not supported"));
 	assert_int_equal(f->starts, 1);
 }

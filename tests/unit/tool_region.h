@@ -10,6 +10,7 @@
 #define TOOL_REGION_H
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -34,6 +35,27 @@ static inline uint8_t *tool_region_map(char *path)
 	close(fd);
 	assert_int_equal(ck_ipc_dir_init(base, TOOL_REGION_BYTES), 0);
 	return base;
+}
+
+/* A test's files: the region (a "/tmp/ck-region-XXXXXX" file, mapped at
+ * base) and the tool's output file beside it. */
+struct tool_files {
+	char path[64], out[80];
+	uint8_t *base;
+};
+
+static inline void tool_files_open(struct tool_files *t)
+{
+	snprintf(t->path, sizeof(t->path), "/tmp/ck-region-XXXXXX");
+	t->base = tool_region_map(t->path);
+	snprintf(t->out, sizeof(t->out), "%s.out", t->path);
+}
+
+static inline void tool_files_close(struct tool_files *t)
+{
+	munmap(t->base, TOOL_REGION_BYTES);
+	unlink(t->path);
+	unlink(t->out);
 }
 
 /* The latency app's three channels, RT handles in @ctl, @data, @hist. */

@@ -20,10 +20,4 @@ const struct ck_regcheck_reg arch_regcheck_regs[] = {
 	GPR(0, 0),
 };
 
-const uint32_t arch_regcheck_call_count = 8;
-const uint32_t arch_regcheck_spin_count =
-	sizeof(arch_regcheck_regs) / sizeof(arch_regcheck_regs[0]);
-
-_Static_assert(sizeof(arch_regcheck_regs) / sizeof(arch_regcheck_regs[0]) <=
-		       CK_REGCHECK_MAX,
-	       "regcheck table fits found[]");
+CK_REGCHECK_COUNTS(8);

@@ -41,6 +41,17 @@ extern const struct ck_regcheck_reg arch_regcheck_regs[];
 extern const uint32_t arch_regcheck_call_count; /* checked by _call() */
 extern const uint32_t arch_regcheck_spin_count; /* checked by _spin() */
 
+/* In the arch's table file, after arch_regcheck_regs[]: the first @call
+ * entries are the call set, all of them the spin set. */
+#define CK_REGCHECK_COUNTS(call)                                             \
+	const uint32_t arch_regcheck_call_count = (call);                    \
+	const uint32_t arch_regcheck_spin_count =                            \
+		sizeof(arch_regcheck_regs) / sizeof(arch_regcheck_regs[0]);  \
+	_Static_assert(sizeof(arch_regcheck_regs) /                          \
+				       sizeof(arch_regcheck_regs[0]) <=      \
+			       CK_REGCHECK_MAX,                              \
+		       "regcheck table fits found[]")
+
 /**
  * arch_regcheck_call() - load the first arch_regcheck_call_count registers
  * of arch_regcheck_regs[] with @rc->seed + i, call @fn(@arg), store those
