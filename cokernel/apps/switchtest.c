@@ -89,21 +89,22 @@ static void swt_copy_name(char *dst, const char *src)
 
 /*
  * Record the first failure; later ones are consequences. Context: RT task
- * of the torture. Only the pacer can preempt one of them outside a
- * blocking call, and it fails only in its own code: the test-and-set
- * below needs no lock.
+ * of the torture. The report is complete before swt.failed says so, so
+ * the pacer never sends half of one; two tasks failing at once (only the
+ * pacer, woken by its timer, can come between) leave one of the two.
  */
 static void swt_fail(const struct swt_task *me, uint32_t kind,
 		     const char *what, uint32_t expected, uint32_t found)
 {
 	if (swt.failed)
 		return;
-	swt.failed = true;
 	swt.fail.fail_kind = kind;
 	swt.fail.expected = expected;
 	swt.fail.found = found;
 	swt_copy_name(swt.fail.fail_task, me->name);
 	swt_copy_name(swt.fail.fail_reg, what);
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	swt.failed = true;
 	ck_printf("switchtest: FAILED in task %s: %s %s expected 0x%08x "
 		  "found 0x%08x", me->name,
 		  kind == CK_SWT_FAIL_REG ? "register" : "check", what,
