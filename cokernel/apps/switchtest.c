@@ -23,6 +23,12 @@
  * Commands arrive through the watchdog hook (a slow poll already there,
  * no timer of the torture's own while stopped), so a stopped torture costs
  * the other RT programs nothing but that check.
+ *
+ * Test images only (CK_TEST_CFLAGS, tests/qemu/test_switchtest.py): with
+ * -DCK_TEST_SWITCHTEST_BOOT=<s>, a session of <s> seconds runs at boot and
+ * reports on the console, without IPC (the co-kernel alone, and the
+ * bare-only boards, have nobody to start it);
+ * -DCK_TEST_SWITCHTEST_INJECT=1 injects the fault into it.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -42,6 +48,16 @@
 #define SWT_STACK_BYTES 2048u
 #define SWT_ROUND_TIMEOUT_NS (100ull * CK_NS_PER_MS)
 #define SWT_INJECT_XOR 0x00a5a500u /* what the injected fault flips */
+#ifndef CK_TEST_SWITCHTEST_BOOT
+#define CK_TEST_SWITCHTEST_BOOT 0
+#endif
+#ifndef CK_TEST_SWITCHTEST_INJECT
+#define CK_TEST_SWITCHTEST_INJECT 0
+#endif
+
+/* the boot session's seconds, 0: none (a variable: no always-true
+ * comparison for the compiler to warn about) */
+static const uint32_t swt_boot_s = CK_TEST_SWITCHTEST_BOOT;
 
 struct swt_task {
 	struct ck_task task;
@@ -265,6 +281,11 @@ static void swt_send(struct ck_swt_rec *r)
 	void *base = ck_shm_base();
 
 	r->session = swt.session;
+	if (swt_boot_s && !swt.ipc)
+		ck_printf("switchtest: second %u: %u switches, %u in all%s",
+			  (unsigned)r->seq, (unsigned)r->switches,
+			  (unsigned)r->total,
+			  r->flags & CK_SWT_REC_FAILED ? ", FAILED" : "");
 	if (!swt.ipc || !base)
 		return;
 	if (ck_ipc_send(base, &swt.data, r, sizeof(*r)) == 0)
@@ -334,6 +355,15 @@ static void swt_run(struct swt_task *me)
 		swt_publish_second(ck_clock_now());
 		if (swt.cmd_ready)
 			return;
+		if (swt_boot_s && !swt.ipc &&
+		    swt.seq >= swt_boot_s && !swt.failed) {
+			swt.running = false;
+			ck_printf("switchtest: boot session: %u switches in %u s, "
+				  "every check passed",
+				  (unsigned)(swt_switches() - swt.total),
+				  (unsigned)swt.seq);
+			return;
+		}
 	}
 }
 
@@ -375,7 +405,8 @@ static void swt_command(void)
 		return;
 	}
 	swt.period_ns = c.period_ns;
-	swt.inject = false; /* an INJECT counts for the session after it */
+	/* an INJECT counts for the session after it */
+	swt.inject = CK_TEST_SWITCHTEST_INJECT && !swt.ipc;
 	swt.running = true;
 }
 
@@ -440,14 +471,46 @@ static const char *const swt_names[SWT_TASKS] = {
 	"st-ring0", "st-ring1", "st-ring2", "st-ring3", "st-spin", "st-pacer",
 };
 
+/* The torture's tasks, and the pacer's command semaphore at @cmd_count. */
+static int swt_tasks_create(uint32_t cmd_count)
+{
+	uint32_t i;
+	int err;
+
+	(void)ck_sem_init(&swt.cmd, cmd_count);
+	for (i = 0; i < SWT_TASKS; i++) {
+		struct swt_task *t = &swt.t[i];
+		void (*entry)(void *) = i == SWT_PACER  ? swt_pacer_task
+					: i == SWT_SPIN ? swt_spin_task
+							: swt_ring_task;
+		int prio = CK_SWT_PRIO_LOW +
+			   (i == SWT_SPIN ? 0 : i == SWT_PACER ? 5 : (int)i + 1);
+
+		t->id = i;
+		swt_copy_name(t->name, swt_names[i]);
+		(void)ck_sem_init(&t->sem, 0);
+		err = ck_task_create(&t->task, t->name, prio, entry, t,
+				     swt_stacks[i], sizeof(swt_stacks[i]));
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
 static int switchtest_init(void)
 {
 	void *base = ck_shm_base();
-	uint32_t size = ck_shm_size(), i;
+	uint32_t size = ck_shm_size();
 	int err;
 
-	if (!base)
+	if (!base && !swt_boot_s)
 		return 0; /* nobody to start it: no Linux, no IPC region */
+	if (swt_boot_s) { /* a test image's boot session */
+		swt.pending.cmd = CK_SWT_CMD_START;
+		swt.pending.period_ns = CK_SWT_PERIOD_DEFAULT_NS;
+		swt.cmd_ready = true;
+		return swt_tasks_create(1);
+	}
 	err = swt_chan(base,
 		       ck_ipc_ring_create(base, size, CK_SWT_CTL,
 					  CK_IPC_RING_LX2RT,
@@ -468,24 +531,8 @@ static int switchtest_init(void)
 		return 0;
 	}
 	swt.ipc = true;
-	(void)ck_sem_init(&swt.cmd, 0);
-	for (i = 0; i < SWT_TASKS; i++) {
-		struct swt_task *t = &swt.t[i];
-		void (*entry)(void *) = i == SWT_PACER  ? swt_pacer_task
-					: i == SWT_SPIN ? swt_spin_task
-							: swt_ring_task;
-		int prio = CK_SWT_PRIO_LOW +
-			   (i == SWT_SPIN ? 0 : i == SWT_PACER ? 5 : (int)i + 1);
-
-		t->id = i;
-		swt_copy_name(t->name, swt_names[i]);
-		(void)ck_sem_init(&t->sem, 0);
-		err = ck_task_create(&t->task, t->name, prio, entry, t,
-				     swt_stacks[i], sizeof(swt_stacks[i]));
-		if (err)
-			return err;
-	}
-	return ck_watchdog_hook(swt_poll);
+	err = swt_tasks_create(0);
+	return err ? err : ck_watchdog_hook(swt_poll);
 }
 
 CK_APP(switchtest, switchtest_init);

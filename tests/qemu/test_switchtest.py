@@ -1,10 +1,20 @@
 # SPDX-License-Identifier: MIT
-"""switchtest on the booted guest: the co-kernel's context-switch torture
-(cokernel/apps/switchtest.c) runs under a Linux load and counts switches
-with every check passing; bad options are named; and a fault injected into
-one saved register is reported by task and register, with exit status 1.
-The injection ends the torture until reboot, so it runs last."""
+"""switchtest, the co-kernel's context-switch torture
+(cokernel/apps/switchtest.c). On the booted guest: it runs under a Linux
+load and counts switches with every check passing; bad options are named;
+and a fault injected into one saved register is reported by task and
+register, with exit status 1 (it ends the torture until reboot, so it runs
+last). On the co-kernel alone, every board (the bare-only mpc8544ds too):
+test images built apart (build/<board>-swtboot*, -DCK_TEST_SWITCHTEST_BOOT)
+run a 2 s session at boot, which passes, and one with the fault injected,
+which names it."""
+import os
 import re
+import subprocess
+
+import pytest
+
+from cksession import CK_PREFIX, TOP, Session, make_var
 
 ROUNDS = re.compile(r"== Rounds: every (\d+) us, (\d+) handoffs")
 RTD = re.compile(r"RTD\|\s*(\d+)\|\s*(\d+)$")
@@ -13,6 +23,17 @@ LOAD = ("e=$(( $(date +%s) + 5 )); "
         "(while [ $(date +%s) -lt $e ]; do :; done) & "
         "(while [ $(date +%s) -lt $e ]; do "
         "dd if=/dev/zero of=/dev/null bs=4k count=256 2>/dev/null; done) & ")
+
+
+@pytest.fixture(scope="module")
+def guest(board):
+    """conftest's guest, skipped on a board without a Linux guest."""
+    if make_var(board, "LINUX_GUEST") == "no":
+        pytest.skip(f"{board}: no Linux guest (LINUX_GUEST := no)")
+    s = Session(board, logname="guest")
+    s.boot()
+    yield s
+    s.close()
 
 
 def _bound(out, seconds):
@@ -78,3 +99,48 @@ def test_injected_register_fault_is_reported(guest):
     assert int(m.group(2), 16) ^ int(m.group(3), 16) == 0x00a5a500, fail
     rc, out = guest.sh("switchtest -T 1; echo rc=$?", timeout=300)
     assert out[-1] == "rc=1" and any("FAILED" in l for l in out), out
+
+
+BOOT_S = 2
+
+
+def _boot_session(board, name, cflags):
+    """The co-kernel alone built with the boot session's knobs into
+    build/<board>-<name>, booted until the session's end: its switchtest
+    console lines."""
+    b = os.path.join(TOP, "build", f"{board}-{name}")
+    subprocess.run(["make", "-s", "--no-print-directory", "-C", TOP, f"BOARD={board}",
+                    f"B={b}", "NO_LINUX=1", f"CK_TEST_CFLAGS={cflags}", "cokernel"],
+                   check=True, timeout=1800)
+    s = Session(board, image=os.path.join(b, "cokernel.elf"), logname=name)
+    try:
+        s.expect(re.escape(CK_PREFIX) + r"switchtest: (boot session|FAILED)[^\r\n]*\r*\n",
+                 timeout=300)
+    finally:
+        s.close()
+    return [l[len(CK_PREFIX):] for l in s.lines()
+            if l.startswith(CK_PREFIX + "switchtest: ")]
+
+
+def test_boot_session_on_the_co_kernel_alone(board):
+    out = _boot_session(board, "swtboot", f"-DCK_TEST_SWITCHTEST_BOOT={BOOT_S}")
+    assert not [l for l in out if "FAILED" in l], out
+    m = re.match(r"switchtest: boot session: (\d+) switches in (\d+) s, every check passed$",
+                 out[-1])
+    assert m and int(m.group(2)) == BOOT_S, out
+    # the rounds' shape from the ABI (ipc/ck_ipc_apps.h): 1 ms, 12 handoffs
+    bound = BOOT_S * 1000 * 12 // 2
+    print(f"{board}: {m.group(1)} switches in {BOOT_S} s (bound {bound})")
+    assert int(m.group(1)) > bound, out
+
+
+def test_boot_session_reports_an_injected_fault(board):
+    out = _boot_session(board, "swtboot-inject",
+                        f"-DCK_TEST_SWITCHTEST_BOOT={BOOT_S} -DCK_TEST_SWITCHTEST_INJECT=1")
+    fail = [l for l in out if "FAILED in task" in l]
+    assert fail, out
+    m = re.match(r"switchtest: FAILED in task st-spin: register (\w+) expected "
+                 r"0x([0-9a-f]{8}) found 0x([0-9a-f]{8})$", fail[0])
+    assert m and m.group(1) in ("r4", "r14", "r8"), fail
+    assert int(m.group(2), 16) ^ int(m.group(3), 16) == 0x00a5a500, fail
+    assert not [l for l in out if "every check passed" in l], out
