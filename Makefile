@@ -80,7 +80,12 @@ targets:
   unit        host unit tests (cmocka, ASan/UBSan); seconds
   lint        cppcheck on the co-kernel and ipc/, per board; the build
               scripts' pipelines
-  bench       latency and context-switch figures under QEMU icount
+  bench       latency under QEMU icount beside its peers (cyclictest in the
+              guest, cyclictest on PREEMPT_RT), under the field's loads, and
+              the cache model's predicted hardware worst case; writes
+              build/bench/<board>.json, .png and summary.md (BENCH_SECONDS=5
+              per row, BENCH_LOADS=idle,hackbench,..., BENCH_ARGS=--no-peers)
+  bench-all   make bench for every board with a Linux guest
   qemu        the project's QEMU (Debian's 7.2 source + qemu/patches), cached
   cache-plugin the cache-model TCG plugin, build/host/ckcache.so
               (docs/cache-model.md)
@@ -90,6 +95,8 @@ targets:
               UBOOT_DEFCONFIG) it says which boards have it and fails
   linux-native  the board's own Linux without the co-kernel (its defconfig and
               device tree, unmodified: boards with LINUX_NATIVE_DEFCONFIG)
+  linux-rt    the board's PREEMPT_RT Linux without the co-kernel, the peer
+              tests/bench/peers.py measures (not SH: no PREEMPT_RT there)
   deps        install what is missing from Debian's archive (needs root)
   check-fresh make deps && make check on a fresh Debian 12 root (needs root)
   clean       remove build/ (the cache stays)
@@ -133,9 +140,11 @@ check-fresh:
 # order matters: a rule's prerequisites are expanded when it is read
 include mk/unit.mk
 include mk/tools.mk
+include mk/rt-tests.mk
 include mk/rootfs.mk
 include mk/linux.mk
 include mk/linux-native.mk
+include mk/linux-rt.mk
 include mk/cokernel.mk
 include mk/newlib.mk
 include mk/fit.mk

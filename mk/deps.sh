@@ -23,8 +23,10 @@ pkgs=(
 	gnuplot-nox # make bench: the latency histograms' plots
 	qemu-user # SH-4 and lite5200b (qemu-ppc -cpu mpc5200b): the build runs the guest's programs and newlib's check once (mk/user-check.sh, mk/newlib-check.sh)
 )
-# armel packages whose files we take (not installed): busybox for the initramfs
-armel_debs=(busybox-static)
+# armel packages whose files we take (not installed): busybox for the
+# initramfs; rt-tests (cyclictest, hackbench) and the libnuma it links
+# (mk/rt-tests.mk)
+armel_debs=(busybox-static rt-tests libnuma1)
 
 say() { printf '[deps] %s\n' "$*"; }
 

@@ -11,7 +11,8 @@ SUBMAKE := $(MAKE) --no-print-directory
 # the high vectors and nothing written at PA 0, test_arch.py; on SH-4
 # the hand-over to a stand-in guest, test_sh4_handover.py; U-Boot from
 # flash, test_uboot_r2d.py, which skips boards without it; the SH-4 Linux
-# guest alone, under a stand-in and under the co-kernel, test_sh4_linux.py).
+# guest alone, under a stand-in and under the co-kernel, test_sh4_linux.py;
+# the switchtest torture's boot session, test_switchtest.py).
 # native: the board's own Linux without the co-kernel, on the project's
 # QEMU model of the board (test_native_linux.py, mk/linux-native.mk).
 # Set them to check fewer boards (CHECK_BOARDS=e500 CHECK_BARE_BOARDS=).
@@ -86,14 +87,30 @@ qemu-test:
 	@$(if $(CHECK_BARE_BOARDS),$(WITH_QEMU) cd tests/qemu && $(PYTHON) -m pytest -v \
 		-p no:cacheprovider $(foreach b,$(CHECK_BARE_BOARDS),--board=$(b)) \
 		test_bare.py test_fault_bare.py test_arch.py test_sh4_handover.py \
-		test_uboot_r2d.py test_sh4_linux.py test_cache_plugin.py)
+		test_uboot_r2d.py test_sh4_linux.py test_switchtest.py \
+		test_cache_plugin.py)
 	@$(if $(CHECK_NATIVE_ONLY),$(WITH_QEMU) cd tests/qemu && $(PYTHON) -m pytest -v \
 		-p no:cacheprovider $(foreach b,$(CHECK_NATIVE_ONLY),--board=$(b)) \
 		test_native_linux.py test_user_insns.py)
 
+# make bench: seconds per row (BENCH_SECONDS), which loads (BENCH_LOADS,
+# comma-separated: idle,hackbench,cache,dd,console,irqoff,all), more
+# options of tests/bench/bench.py (BENCH_ARGS, e.g. --no-peers)
+BENCH_SECONDS ?= 5
+BENCH_LOADS ?=
+BENCH_ARGS ?=
+.PHONY: bench-all
 bench:
 	@$(if $(filter no,$(LINUX_GUEST)),$(ck_no_guest))
 	@$(if $(filter 1,$(NO_LINUX)),echo "make bench: NO_LINUX=1: the benchmarks run with Linux" >&2; exit 2)
 	@$(SUBMAKE) deps
 	@$(SUBMAKE) BOARD=$(BOARD) image
-	@$(WITH_QEMU) $(PYTHON) tests/bench/bench.py --board=$(BOARD) --image=$(IMAGE_ELF)
+	@$(WITH_QEMU) $(PYTHON) tests/bench/bench.py --board=$(BOARD) --image=$(IMAGE_ELF) \
+		--seconds=$(BENCH_SECONDS) $(if $(BENCH_LOADS),--loads=$(BENCH_LOADS)) $(BENCH_ARGS)
+
+# every board with a Linux guest, one after the other; build/bench/summary.md
+# then holds them all
+bench-all:
+	@for b in $(call ck_boards_where,LINUX_GUEST,yes); do \
+		$(SUBMAKE) BOARD=$$b bench || exit 1; done
+	@$(PYTHON) tests/bench/report.py build/bench

@@ -17,6 +17,7 @@
 # path:c|b:major:minor, for a kernel without devtmpfs (the init's mount of
 # it fails: lite5200b's mpc5200_defconfig), appended as a second archive
 # made without mknod (mk/cpio-nodes.sh).
+# rt-tests' cyclictest and hackbench go in /usr/bin (mk/rt-tests.mk).
 
 ROOTFS := $(B)/rootfs
 INITRAMFS_FILE := $(B)/initramfs.cpio.gz
@@ -57,16 +58,19 @@ $(INITRAMFS_FILE): $(wildcard linux-guest/rootfs/*) $(TOOLS_FILES) mk/rootfs.mk 
 		$(if $(QEMU_USER),mk/user-check.sh) $(if $(LINUX_USER_FORBIDDEN_INSNS),mk/user-insns-check.sh) \
 		$(if $(ROOTFS_DEV_NODES),mk/cpio-nodes.sh) \
 		$(if $(ROOTFS_DEV_NODES)$(LINUX_USER_FORBIDDEN_INSNS),$(BOARD_MK)) \
-		$(LINUX_LIBC_STAMP) | $(TOOLCHAIN_DEPS)
+		$(LINUX_LIBC_STAMP) mk/rt-tests.mk $(if $(BUSYBOX_ARCH),,mk/rt-tests-build.sh) | $(TOOLCHAIN_DEPS)
 	@rm -rf $(ROOTFS) && mkdir -p $(ROOTFS)
 	@$(BUSYBOX_INSTALL)
 	@mkdir -p $(ROOTFS)/proc $(ROOTFS)/sys $(ROOTFS)/dev $(ROOTFS)/tmp $(ROOTFS)/etc $(ROOTFS)/usr/bin $(ROOTFS)/root
 	@install -m 0755 linux-guest/rootfs/init $(ROOTFS)/init
 	@install -m 0644 linux-guest/rootfs/profile $(ROOTFS)/etc/profile
+	@install -m 0755 linux-guest/rootfs/ckload $(ROOTFS)/usr/bin/ckload
 	@$(if $(TOOLS_FILES),install -m 0755 $(TOOLS_FILES) $(ROOTFS)/usr/bin/)
+	@$(RT_TESTS_INSTALL)
 	@$(if $(LINUX_USER_FORBIDDEN_INSNS),mk/user-insns-check.sh $(LINUX_CROSS)objdump \
 		'$(LINUX_USER_FORBIDDEN_INSNS)' '$(LINUX_USER_INSNS_ALLOW)' $(ROOTFS)/bin/busybox \
-		$(addprefix $(ROOTFS)/usr/bin/,$(notdir $(TOOLS_FILES))))
+		$(addprefix $(ROOTFS)/usr/bin/,$(notdir $(TOOLS_FILES))) \
+		$$(ls $(addprefix $(ROOTFS)/usr/bin/,$(RT_TESTS_STATIC)) 2>/dev/null))
 	@$(if $(QEMU_USER),mk/user-check.sh '$(QEMU_USER)' $(ROOTFS))
 	@cd $(ROOTFS) && chmod -R go-w . && find . -exec touch -h -d @$(ROOTFS_EPOCH) {} + && \
 		{ find . | LC_ALL=C sort | cpio --quiet -o -H newc --owner=0:0 --reproducible && \

@@ -6,7 +6,8 @@
 # 'qemu-ppc -cpu mpc5200b')
 # before they go into the initramfs (mk/rootfs.mk), so that a miscompiled
 # libc or tool stops the build instead of hanging the guest at boot.
-# <rootfs> holds bin/busybox and usr/bin/<tool> (mk/tools.mk). Each check
+# <rootfs> holds bin/busybox and usr/bin/<tool> (mk/tools.mk; rt-tests'
+# cyclictest and hackbench: mk/rt-tests.mk). Each check
 # compares a program's whole output (and exit status) with what it must
 # print: libc start-up and environment, stdio, fork/exec/pipe/wait through
 # the shell, string and regex code, double arithmetic and its formatting,
@@ -78,6 +79,27 @@ fi
 	rc=$?
 	[ $rc = 0 ] && [[ $got =~ ^regcheck:\ [1-9][0-9]*\ rounds\ of\ 1000000\ loops,\ registers\ intact$ ]] ||
 		{ printf '[user-check] FAILED: regcheck 1: exit %s, printed:\n%s\n' "$rc" "$got" >&2; exit 1; }
+	n=$((n + 1))
+}
+# the load's data walk and straight-line code block: its value depends only
+# on the code's arithmetic (unsigned, mod 2^32), not on the machine
+[ ! -x "$t/cachethrash" ] || check 0 "cachethrash: 2 rounds of 65536 data bytes (stride 32) and 4096 code steps (last value 7b7f0001)" \
+	"$t/cachethrash" -n 2 -d 65536 -v
+# rt-tests (mk/rt-tests.mk): cyclictest's 20 wake-ups (SCHED_OTHER, no
+# memory lock; --default-system: no /dev/cpu_dma_latency write, which
+# would reach the host's), and a small hackbench to its end
+[ ! -x "$t/cyclictest" ] || {
+	got=$(timeout 60 "${qemu_cmd[@]}" "$t/cyclictest" --default-system -i 1000 -l 20 -q 2>&1)
+	rc=$?
+	[ $rc = 0 ] && [[ $got =~ (^|$'\n')T:\ *0\ .*\ C:\ +20\ Min:\ +[0-9]+\ Act:.*\ Max:\ +[0-9]+ ]] ||
+		{ printf '[user-check] FAILED: cyclictest -l 20: exit %s, printed:\n%s\n' "$rc" "$got" >&2; exit 1; }
+	n=$((n + 1))
+}
+[ ! -x "$t/hackbench" ] || {
+	got=$(timeout 60 "${qemu_cmd[@]}" "$t/hackbench" -p -l 2 -g 1 2>&1)
+	rc=$?
+	[ $rc = 0 ] && [[ $got =~ (^|$'\n')Time:\ [0-9]+\.[0-9]+$ ]] ||
+		{ printf '[user-check] FAILED: hackbench -p -l 2 -g 1: exit %s, printed:\n%s\n' "$rc" "$got" >&2; exit 1; }
 	n=$((n + 1))
 }
 echo "[user-check] $n checks passed under $qemu"

@@ -95,8 +95,11 @@ LATENCY_SLACK_NS := 61
 # what an idle periodic task beside `latency` may add to its min and avg
 # (its max: that plus LATENCY_SLACK_NS) on the co-kernel alone: the
 # clockevent armed for its timer at each release (test_extra_task.py:
-# 161/161/181 become 222/222/242, three clock ticks)
-LATENCY_EXTRA_TASK_NS := 70
+# 161/161/181 become 222/222/242, three clock ticks, or 222/238/262 at
+# another phase of the two tasks' releases against the TC's tick: a few
+# instructions more or less in the latency task's sample path, after its
+# clock read, move it from one to the other)
+LATENCY_EXTRA_TASK_NS := 80
 # an RT task's fault is contained before Linux too: the co-kernel's vector
 # page sends an RT task's (SYS mode) undefined instruction and aborts to
 # arch_fault_entry (start.S rt_task_filter; test_fault_bare.py)

@@ -157,3 +157,12 @@ CACHE_MMIO_NS := 100
 CACHE_UNCACHED_NS := 110
 CACHE_PUBLISHED_US := 12
 CACHE_PUBLISHED_WHAT := MPC8541E 800 MHz Xenomai 1.9.9, ping flood + cache calibrator (about 12 us as printed)
+
+# ---- the PREEMPT_RT peer (make linux-rt, mk/linux-rt.mk; make bench):
+# allnoconfig + linux-rt.fragment beside this file (the guest's config
+# without the co-kernel), on QEMU's stock ppce500 machine with our core;
+# the machine writes the device tree
+LINUX_RT_DEFCONFIG := allnoconfig
+LINUX_RT_DTB :=
+LINUX_RT_IMAGE := vmlinux
+LINUX_RT_APPEND := console=ttyS0

@@ -19,3 +19,6 @@ CHECK_TESTS := bare
 LATENCY_BASELINE_BARE_NS := 280
 CCSR_PA_HI := 0x0
 CCSR_PA_LO := 0xE0000000
+# no PREEMPT_RT peer here (make linux-rt): e500's is for QEMU's ppce500
+# machine, and this board has no guest initramfs to boot it with
+LINUX_RT_DEFCONFIG :=

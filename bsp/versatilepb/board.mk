@@ -96,3 +96,14 @@ CACHE_UNCACHED_NS := 120
 # no figure is published for the PB926EJ-S: the ARM926 one beside it
 CACHE_PUBLISHED_US := 71
 CACHE_PUBLISHED_WHAT := no PB926EJ-S figure; ARM926 at AT91SAM9260, Xenomai 2.4 in-kernel task, loaded
+
+# ---- the PREEMPT_RT peer (make linux-rt, mk/linux-rt.mk; make bench):
+# the kernel's versatile_defconfig and device tree + linux-rt.fragment beside
+# this file, on QEMU's own versatilepb machine
+LINUX_RT_DEFCONFIG := versatile_defconfig
+LINUX_RT_DTB := versatile-pb.dtb
+LINUX_RT_IMAGE := zImage
+LINUX_RT_APPEND := console=ttyAMA0
+# qemu/run-versatilepb clocks the SP804s at 1 GHz (as the guest's DTS says):
+# the kernel's DTB says 1 MHz (TIMCLK, 24 MHz / 24); 24 MHz * 1000 / 24
+LINUX_RT_DTB_FIXUP := fdtput -t u versatile-pb.dtb /core-module@10000000/timclk@1M clock-mult 1000
