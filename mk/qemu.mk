@@ -105,6 +105,8 @@ bench:
 	@$(if $(filter 1,$(NO_LINUX)),echo "make bench: NO_LINUX=1: the benchmarks run with Linux" >&2; exit 2)
 	@$(SUBMAKE) deps
 	@$(SUBMAKE) BOARD=$(BOARD) image
+	@$(if $(filter --no-cache-model,$(BENCH_ARGS)),,$(SUBMAKE) cache-plugin)
+	@$(if $(or $(LINUX_RT_NONE),$(filter --no-peers,$(BENCH_ARGS))),,$(SUBMAKE) BOARD=$(BOARD) linux-rt)
 	@$(WITH_QEMU) $(PYTHON) tests/bench/bench.py --board=$(BOARD) --image=$(IMAGE_ELF) \
 		--seconds=$(BENCH_SECONDS) $(if $(BENCH_LOADS),--loads=$(BENCH_LOADS)) $(BENCH_ARGS)
 

@@ -101,10 +101,11 @@ def latency(s, secs, mode, load):
 
 
 def cyclictest_cmd(secs, hist_file):
-    """cyclictest as the field runs it (Xenomai/OSADL: -m -n -p80 -i1000),
+    """cyclictest as the field runs it (OSADL: -m -p80 -i1000; rt-tests 2.4
+    always sleeps with clock_nanosleep, its -n is gone),
     for @secs, its histogram (1 us cells) into @hist_file; then the
     histogram's non-empty cells and its summary printed."""
-    return (f"cyclictest -m -n -p 80 -i 1000 -D {secs} -q -h {CYC_HIST_US} "
+    return (f"cyclictest -m -p 80 -i 1000 -D {secs} -q -h {CYC_HIST_US} "
             f"--histfile={hist_file} >/dev/null && "
             f"awk '/^#/ || $2 != 0' {hist_file}")
 
@@ -289,23 +290,70 @@ def main():
 
 
 def peers_run(board, secs, loads):
-    """cyclictest on the board's PREEMPT_RT kernel (tests/bench/peers.py),
-    or why there is none."""
+    """cyclictest on the board's PREEMPT_RT kernel (tests/bench/peers.py:
+    make linux-rt), under the same loads as the guest rows (ckload is in
+    its initramfs; irqoff is the co-kernel guest's knob: no such row), or
+    why there is none."""
+    import peers
     try:
-        import peers
-    except ImportError:
-        return {"why_not": "tests/bench/peers.py is missing"}
-    return peers.preempt_rt_bench(board, secs, [l for l in loads], under_load,
-                                  cyclictest_cmd, parse_cyclictest_hist, SEED)
+        s = peers.boot_rt(board, logname="bench-preempt-rt", timeout=1800)
+    except (ValueError, FileNotFoundError, AssertionError) as e:
+        return {"why_not": str(e)}
+    res = {"uname": s.uname, "cyclictest": {}}
+    try:
+        rc, out = s.sh("ckload list")
+        ready = {l.split()[0] for l in out if l.split()[1:] == ["ready"]}
+        for load in loads:
+            if load not in ("idle", "all") and load not in ready:
+                res["cyclictest"][load] = {"error": "not on PREEMPT_RT: " + next(
+                    (l.split(None, 1)[1] for l in out if l.startswith(load + " ")), "unknown")}
+                continue
+            print(f"[bench] {board}: {load}: cyclictest on PREEMPT_RT", flush=True)
+            res["cyclictest"][load] = cyclictest(s, secs, load)
+    finally:
+        s.close()
+    return res
 
 
 def cache_model_run(board, image, secs):
-    """The cache model's boot (tests/bench/cachemodel.py), or why none."""
+    """The co-kernel under the cache model (tests/bench/cachemodel.py, the
+    TCG plugin of make cache-plugin): latency -t1 idle and under every
+    load; the worst release's predicted hardware time, the published
+    figure beside it, the footprint."""
+    import cachemodel
+    elf = os.path.join(TOP, "build", board, "cokernel.elf")
+    out = os.path.join(TOP, "build", board, "test-logs", "bench-cachemodel.jsonl")
     try:
-        import cachemodel
-    except ImportError:
-        return {"report": ["cache model: tests/bench/cachemodel.py is missing"]}
-    return cachemodel.bench(board, image, secs, under_load)
+        cfg = cachemodel.board_cfg(board)
+        args = cachemodel.plugin_args(board, elf, out)
+    except (ValueError, FileNotFoundError) as e:
+        return {"report": [f"cache model: {e}"]}
+    if os.path.exists(out):
+        os.unlink(out)
+    s = Session(board, image=image, logname="bench-cachemodel", timeout=3600,
+                extra_args=args, seed=SEED)
+    phases = {}
+    try:
+        s.boot(timeout=3600)
+        for load in ("idle", "all"):
+            print(f"[bench] {board}: {load}: latency -t1 under the cache model", flush=True)
+            cmd = under_load(load, f"latency -T {secs} -q -t1")
+            rts, recs = cachemodel._phase(s, out, cmd, secs)
+            phases[load] = cachemodel.summarize(board, recs, cfg)
+    finally:
+        cachemodel.quit_session(s)
+    report_lines = ["cache model (a model's prediction, not a measurement; docs/cache-model.md):"]
+    for load, summ in phases.items():
+        report_lines += cachemodel.report(f"  latency -t1, load {load}", summ)
+    worst = max((p for p in phases.values() if p), key=lambda p: p["worst_us"], default=None)
+    res = {"phases": phases, "report": report_lines}
+    if worst:
+        res["predicted_us"] = worst["worst_us"]
+        res["predicted_us_text"] = f"{worst['worst_us']:.1f} us"
+        res["footprint_lines"] = worst["footprint_lines"]
+        if worst["published_us"]:
+            res["published_text"] = f"{worst['published_us']:g} us ({worst['published_what']})"
+    return res
 
 
 if __name__ == "__main__":
