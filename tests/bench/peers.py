@@ -56,7 +56,7 @@ def cyclictest_cmd(secs=None, loops=None, load=None):
     """The shell command line that runs cyclictest for @secs seconds (-D)
     or @loops wake-ups (-l), exactly one of them, with @load (a shell
     command string, or None) started in the background first and its
-    process group killed after; its exit status is cyclictest's.
+    process group killed (SIGKILL) after; its exit status is cyclictest's.
     Raises ValueError on a bad length."""
     if (secs is None) == (loops is None):
         raise ValueError("cyclictest: give seconds or loops, one of them")
@@ -67,8 +67,10 @@ def cyclictest_cmd(secs=None, loops=None, load=None):
     if not load:
         return cmd
     # the interactive shell runs each background job in its own process
-    # group (job control), so the kill reaches every process of the load
-    return (f"( {load} ) & lp=$!; {cmd}; rc=$?; kill -TERM -- -$lp 2>/dev/null; "
+    # group (job control), so the kill reaches every process of the load;
+    # SIGKILL: the subshells of an interactive ash ignore SIGTERM, and
+    # hackbench catches it
+    return (f"( {load} ) & lp=$!; {cmd}; rc=$?; kill -KILL -- -$lp 2>/dev/null; "
             f"wait 2>/dev/null; (exit $rc)")
 
 
@@ -77,12 +79,13 @@ def run_cyclictest(session, secs=None, loops=None, load=None, timeout=None):
     cksession.Session at its shell: the co-kernel's guest or the PREEMPT_RT
     peer); return parse_cyclictest's dict plus "line" (the summary line).
     Raises AssertionError when cyclictest fails or prints no summary.
-    Context: @timeout (s of host time) defaults to 60 + 20 per second or
-    per 100 loops of virtual time (QEMU icount runs the guest slower than
-    real time under load)."""
+    Context: @timeout (s of host time) defaults to 120 + 60 per second of
+    virtual time (loops: 1 ms each): a guest kept busy by a load gets no
+    idle time skipped, and QEMU runs 1 instruction per virtual ns at a few
+    hundred million a second on a shared host."""
     cmd = cyclictest_cmd(secs, loops, load)
     if timeout is None:
-        timeout = 60 + 20 * (secs if secs is not None else max(1, loops // 100))
+        timeout = 120 + 60 * (secs if secs is not None else -(-loops // 1000))
     rc, out = session.sh(cmd, timeout=timeout)
     r = parse_cyclictest(out)
     if rc != 0 or r is None:
