@@ -80,7 +80,12 @@ targets:
   unit        host unit tests (cmocka, ASan/UBSan); seconds
   lint        cppcheck on the co-kernel and ipc/, per board; the build
               scripts' pipelines
-  bench       latency and context-switch figures under QEMU icount
+  bench       latency under QEMU icount beside its peers (cyclictest in the
+              guest, cyclictest on PREEMPT_RT), under the field's loads, and
+              the cache model's predicted hardware worst case; writes
+              build/bench/<board>.json, .png and summary.md (BENCH_SECONDS=5
+              per row, BENCH_LOADS=idle,hackbench,..., BENCH_ARGS=--no-peers)
+  bench-all   make bench for every board with a Linux guest
   qemu        the project's QEMU (Debian's 7.2 source + qemu/patches), cached
   qemu-probes the bare-metal probes proving each QEMU fix
   linux, dtb, rootfs, tools, newlib, musl, cokernel, uboot   one part of the

@@ -90,9 +90,24 @@ qemu-test:
 		-p no:cacheprovider $(foreach b,$(CHECK_NATIVE_ONLY),--board=$(b)) \
 		test_native_linux.py test_user_insns.py)
 
+# make bench: seconds per row (BENCH_SECONDS), which loads (BENCH_LOADS,
+# comma-separated: idle,hackbench,cache,dd,console,irqoff,all), more
+# options of tests/bench/bench.py (BENCH_ARGS, e.g. --no-peers)
+BENCH_SECONDS ?= 5
+BENCH_LOADS ?=
+BENCH_ARGS ?=
+.PHONY: bench-all
 bench:
 	@$(if $(filter no,$(LINUX_GUEST)),$(ck_no_guest))
 	@$(if $(filter 1,$(NO_LINUX)),echo "make bench: NO_LINUX=1: the benchmarks run with Linux" >&2; exit 2)
 	@$(SUBMAKE) deps
 	@$(SUBMAKE) BOARD=$(BOARD) image
-	@$(WITH_QEMU) $(PYTHON) tests/bench/bench.py --board=$(BOARD) --image=$(IMAGE_ELF)
+	@$(WITH_QEMU) $(PYTHON) tests/bench/bench.py --board=$(BOARD) --image=$(IMAGE_ELF) \
+		--seconds=$(BENCH_SECONDS) $(if $(BENCH_LOADS),--loads=$(BENCH_LOADS)) $(BENCH_ARGS)
+
+# every board with a Linux guest, one after the other; build/bench/summary.md
+# then holds them all
+bench-all:
+	@for b in $(call ck_boards_where,LINUX_GUEST,yes); do \
+		$(SUBMAKE) BOARD=$$b bench || exit 1; done
+	@$(PYTHON) tests/bench/report.py build/bench

@@ -64,6 +64,7 @@ $(INITRAMFS_FILE): $(wildcard linux-guest/rootfs/*) $(TOOLS_FILES) mk/rootfs.mk 
 	@mkdir -p $(ROOTFS)/proc $(ROOTFS)/sys $(ROOTFS)/dev $(ROOTFS)/tmp $(ROOTFS)/etc $(ROOTFS)/usr/bin $(ROOTFS)/root
 	@install -m 0755 linux-guest/rootfs/init $(ROOTFS)/init
 	@install -m 0644 linux-guest/rootfs/profile $(ROOTFS)/etc/profile
+	@install -m 0755 linux-guest/rootfs/ckload $(ROOTFS)/usr/bin/ckload
 	@$(if $(TOOLS_FILES),install -m 0755 $(TOOLS_FILES) $(ROOTFS)/usr/bin/)
 	@$(RT_TESTS_INSTALL)
 	@$(if $(LINUX_USER_FORBIDDEN_INSNS),mk/user-insns-check.sh $(LINUX_CROSS)objdump \

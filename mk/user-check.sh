@@ -81,6 +81,10 @@ fi
 		{ printf '[user-check] FAILED: regcheck 1: exit %s, printed:\n%s\n' "$rc" "$got" >&2; exit 1; }
 	n=$((n + 1))
 }
+# the load's data walk and straight-line code block: its value depends only
+# on the code's arithmetic (unsigned, mod 2^32), not on the machine
+[ ! -x "$t/cachethrash" ] || check 0 "cachethrash: 2 rounds of 65536 data bytes (stride 32) and 4096 code steps (last value 7b7f0001)" \
+	"$t/cachethrash" -n 2 -d 65536 -v
 # rt-tests (mk/rt-tests.mk): cyclictest's 20 wake-ups (SCHED_OTHER, no
 # memory lock; --default-system: no /dev/cpu_dma_latency write, which
 # would reach the host's), and a small hackbench to its end

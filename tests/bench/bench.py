@@ -1,28 +1,43 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""bench.py - latency and context-switch figures under QEMU icount.
+"""bench.py - latency figures under QEMU icount, the co-kernel beside its
+peers: Linux's own cyclictest in the co-kernel's guest (same boot), and
+cyclictest on a PREEMPT_RT Linux 6.1 for the same board without the
+co-kernel (its own boot), under the same loads; and the cache model's
+prediction of the hardware worst case.
 
-Boots the image with -icount shift=0,sleep=off and a fixed seed, so one
-virtual ns is one guest instruction and the run repeats exactly. The RT
-clock reads virtual time at its own resolution (its rate is in the boot
-banner's "RT clock" line). Prints figures, with the board's committed
-worst-case baseline beside them (LATENCY_BASELINE_TASK_NS in
-bsp/<board>/board.mk, which `make check` enforces); asserts nothing.
-Figures are QEMU instruction counts, not hardware microseconds: QEMU charges
-nothing for exception entry, caches or bus waits.
+Every boot runs with -icount shift=0,sleep=off and a fixed seed, so one
+virtual ns is one guest instruction and the run repeats exactly. Figures
+are instructions (virtual ns), not hardware microseconds: QEMU charges
+nothing for exception entry, caches or bus waits (the cache model,
+tests/bench/cachemodel.py, estimates what they would cost).
+
+Writes build/bench/<board>.json (every figure, the QEMU and kernel versions,
+the seed), build/bench/<board>.png (the latency histograms, gnuplot) and
+refreshes build/bench/summary.md (every board's JSON there); asserts
+nothing (make check enforces the baselines).
 """
 import argparse
+import datetime
+import json
 import os
 import re
+import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "qemu"))
-from cksession import Session, default_board, make_var, parse_rts  # noqa: E402
+sys.path.insert(0, os.path.dirname(__file__))
+from cksession import TOP, Session, default_board, make_var, parse_rts  # noqa: E402
+import report  # noqa: E402
 
-IRQOFF = "/sys/kernel/debug/cokernel/irqoff_ms"
-LOAD = ("(while :; do :; done) & (while :; do :; done) & "
-        "dd if=/dev/zero of=/dev/null bs=4k 2>/dev/null & "
-        f"(while :; do echo 20 > {IRQOFF}; done) & ")
+SEED = 1
+# the loads of ckload (linux-guest/rootfs/ckload), "all" = every one of
+# them at once; "idle" = none
+LOADS = ("idle", "hackbench", "cache", "dd", "console", "irqoff", "all")
+# latency's histogram: 10 ns cells up to 10 us (the last cell holds the rest)
+LAT_BUCKET_NS, LAT_CELLS = 10, 1000
+# cyclictest's histogram: 1 us cells (its unit) up to 50 ms
+CYC_HIST_US = 50000
 TARGET = 300
 
 
@@ -50,62 +65,248 @@ def wrap_wait(board, secs):
             f"sleep $(((w - u - {ahead}) / 100)); ")
 
 
+def under_load(load, cmd):
+    """@cmd run with @load (a LOADS name) started before and stopped after,
+    in one command line; its exit status is @cmd's."""
+    if load == "idle":
+        return cmd
+    return (f"ckload start {load} && {{ {cmd}; }}; r=$?; ckload stop >/dev/null; "
+            f"[ $r = 0 ]")
+
+
+def parse_hsd(lines, kind="avg"):
+    """latency -h's HSD lines of one histogram (Xenomai: HSD| avg| i - i+1 |
+    hits): {cell: hits}."""
+    hist = {}
+    for l in lines:
+        m = re.match(r"^HSD\|\s*(\w+)\|\s*(\d+)\s*-\s*\d+\s*\|\s*(\d+)", l)
+        if m and m.group(1) == kind:
+            hist[int(m.group(2))] = int(m.group(3))
+    return hist
+
+
 def latency(s, secs, mode, load):
-    cmd = f"latency -T {secs} -q -t{mode}"
-    if load:
-        cmd = LOAD + cmd + "; kill $(jobs -p) 2>/dev/null; wait 2>/dev/null"
-    cmd = wrap_wait(s.board, secs) + cmd
-    rc, out = s.sh(cmd, timeout=1800)
+    """The co-kernel's latency -t@mode for @secs under @load: figures in ns
+    and the histogram of every sample ({ns: samples}, cells of
+    LAT_BUCKET_NS)."""
+    cmd = under_load(load, f"latency -T {secs} -q -t{mode} -h -B {LAT_BUCKET_NS} -H {LAT_CELLS}")
+    rc, out = s.sh(wrap_wait(s.board, secs) + cmd, timeout=3600)
     rts = parse_rts(out)
     if rc != 0 or rts is None:
-        sys.exit(f"latency failed (rc {rc}):\n" + "\n".join(out))
-    return rts
+        sys.exit(f"latency -t{mode} under {load} failed (rc {rc}):\n" + "\n".join(out[-40:]))
+    hist = {cell * LAT_BUCKET_NS: n for cell, n in parse_hsd(out).items()}
+    return {"min_ns": round(rts["min"] * 1000), "avg_ns": round(rts["avg"] * 1000),
+            "max_ns": round(rts["max"] * 1000), "overruns": rts["overruns"],
+            "samples": sum(hist.values()), "hist_ns": hist}
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--board", default=None, help="default: the Makefile's")
-    ap.add_argument("--image")
-    ap.add_argument("--seconds", type=int, default=10)
-    a = ap.parse_args()
-    a.board = a.board or default_board()
-    s = Session(a.board, image=a.image, logname="bench", timeout=1800)
+def cyclictest_cmd(secs, hist_file):
+    """cyclictest as the field runs it (Xenomai/OSADL: -m -n -p80 -i1000;
+    rt-tests 2.4 refuses -n, clock_nanosleep being its only mode), for
+    @secs, its histogram (1 us cells) into @hist_file; then the
+    histogram's non-empty cells and its summary printed."""
+    return (f"cyclictest -m -p 80 -i 1000 -D {secs} -q -h {CYC_HIST_US} "
+            f"--histfile={hist_file} >/dev/null && "
+            f"awk '/^#/ || $2 != 0' {hist_file}")
+
+
+def parse_cyclictest_hist(lines):
+    """cyclictest --histfile's lines: figures (ns) and {ns: samples}; None
+    when its summary lines are missing. Its unit is the us."""
+    hist, fig = {}, {}
+    for l in lines:
+        m = re.match(r"^(\d+)\s+(\d+)", l)
+        if m:
+            hist[int(m.group(1)) * 1000] = int(m.group(2))
+            continue
+        m = re.match(r"^# (Min|Avg|Max) Latencies:\s*(\d+)", l)
+        if m:
+            fig[m.group(1).lower() + "_ns"] = int(m.group(2)) * 1000
+        m = re.match(r"^# Histogram Overflows:\s*(\d+)", l)
+        if m:
+            fig["overflows"] = int(m.group(1))
+        m = re.match(r"^# Total:\s*(\d+)", l)
+        if m:
+            fig["samples"] = int(m.group(1))
+    if "max_ns" not in fig:
+        return None
+    fig["hist_ns"] = hist
+    return fig
+
+
+def cyclictest(s, secs, load):
+    rc, out = s.sh(under_load(load, cyclictest_cmd(secs, "/tmp/cyclictest.hist")),
+                   timeout=3600)
+    fig = parse_cyclictest_hist(out)
+    if rc != 0 or fig is None:
+        return {"error": f"cyclictest failed (rc {rc}): " + " / ".join(out[-5:])}
+    return fig
+
+
+def guest_run(board, image, secs, loads):
+    """One boot of co-kernel + Linux: per load, latency -t1 and cyclictest in
+    the guest; -t2 idle and under every load; switchbench. Returns the
+    figures and the versions the boot printed."""
+    s = Session(board, image=image, logname="bench", timeout=3600, seed=SEED)
+    res = {"latency_t1": {}, "latency_t2": {}, "cyclictest_guest": {}}
     try:
         s.boot()
-        rows = []
-        for mode, name in ((1, "RT task (-t1)"), (2, "timer handler (-t2)")):
-            for load in (False, True):
-                r = latency(s, a.seconds, mode, load)
-                rows.append((name, "load" if load else "idle", r))
+        for load in loads:
+            print(f"[bench] {board}: {load}: latency -t1, cyclictest in the guest", flush=True)
+            res["latency_t1"][load] = latency(s, secs, 1, load)
+            res["cyclictest_guest"][load] = cyclictest(s, secs, load)
+        for load in ("idle", "all"):
+            if load in loads:
+                res["latency_t2"][load] = latency(s, secs, 2, load)
         rc, out = s.sh("switchbench", timeout=600)
+        res["switchbench"] = [l for l in out if l.strip()]
+        rc, out = s.sh("uname -rv")
+        res["guest_kernel"] = out[0] if out else ""
     finally:
         s.close()
     clock = [l for l in s.lines() if "RT clock" in l]
     hz = re.search(r"RT clock (\d+) Hz", clock[0]) if clock else None
     gravity = re.search(r"timer gravity (\d+) ns", clock[0]) if clock else None
-    print(f"\ncokernel bench, board {a.board}: QEMU -icount shift=0,sleep=off -seed 1;"
+    res["rt_clock_hz"] = int(hz.group(1)) if hz else None
+    res["timer_gravity_ns"] = int(gravity.group(1)) if gravity else None
+    return res
+
+
+def qemu_version():
+    qb = os.environ.get("QEMU_BIN", "")
+    exe = os.path.join(qb, "qemu-system-arm") if qb else "qemu-system-arm"
+    try:
+        out = subprocess.run([exe, "--version"], capture_output=True, text=True).stdout
+        return out.splitlines()[0], qb
+    except OSError as e:
+        return f"unknown ({e})", qb
+
+
+def worst(fig):
+    return fig.get("max_ns") if isinstance(fig, dict) else None
+
+
+def print_report(board, data):
+    g = data["guest"]
+    print(f"\ncokernel bench, board {board}: QEMU -icount shift=0,sleep=off -seed {SEED};"
           " 1 virtual ns = 1 instruction"
-          + (f"; RT clock {int(hz.group(1)) / 1e6:g} MHz" if hz else ""))
-    print(f"{'timer -> RT':22} {'Linux':5} {'min':>8} {'avg':>8} {'max':>8} {'overruns':>8}"
-          "   (instructions)")
-    for name, load, r in rows:
-        print(f"{name:22} {load:5} {r['min']*1000:8.0f} {r['avg']*1000:8.0f}"
-              f" {r['max']*1000:8.0f} {r['overruns']:8d}")
-    if gravity and int(gravity.group(1)):
-        print(f"timer gravity {gravity.group(1)} ns: the RT timer is armed that much early and the"
-              " rest is waited out, no timer runs early (TIMER_GRAVITY_NS=0: without)")
-    elif gravity:
-        print("timer gravity 0 ns: no anticipation")
-    worst = max(r["max"] * 1000 for n, l, r in rows if n.startswith("RT task"))
-    base = make_var(a.board, "LATENCY_BASELINE_TASK_NS")
-    print(f"worst case timer -> RT task: {worst:.0f} instructions "
-          f"(baseline {base or '-'}, LATENCY_BASELINE_TASK_NS in bsp/{a.board}/board.mk; "
-          f"target <= {TARGET}: {'met' if worst <= TARGET else 'NOT met'})")
+          + (f"; RT clock {g['rt_clock_hz'] / 1e6:g} MHz" if g.get("rt_clock_hz") else ""))
+    print(f"{'load':10} {'co-kernel -t1':>22} {'-t2':>6} {'cyclictest guest':>22} "
+          f"{'cyclictest PREEMPT_RT':>22}")
+    print(f"{'':10} {'min/avg/max':>22} {'max':>6} {'min/avg/max':>22} {'min/avg/max':>22}"
+          "   (instructions = virtual ns)")
+    rt = data.get("preempt_rt") or {}
+    for load in data["loads"]:
+        def triple(f):
+            if not isinstance(f, dict) or "max_ns" not in f:
+                return (f or {}).get("error", "-")[:22] if isinstance(f, dict) else "-"
+            return f"{f['min_ns']}/{f['avg_ns']}/{f['max_ns']}"
+        t2 = g["latency_t2"].get(load)
+        print(f"{load:10} {triple(g['latency_t1'][load]):>22} "
+              f"{(str(t2['max_ns']) if t2 else '-'):>6} "
+              f"{triple(g['cyclictest_guest'].get(load)):>22} "
+              f"{triple(rt.get('cyclictest', {}).get(load)) if rt else '-':>22}")
+    w = data["worst"]
+    print(f"worst case under every load: co-kernel RT task {w['cokernel_ns']}"
+          f" (target <= {TARGET}: {'met' if w['cokernel_ns'] <= TARGET else 'NOT met'};"
+          f" baseline {make_var(board, 'LATENCY_BASELINE_TASK_NS') or '-'})")
+    for key, name in (("cyclictest_guest_ns", "cyclictest in the co-kernel's guest (Linux 6.1, not RT)"),
+                      ("preempt_rt_ns", "cyclictest on PREEMPT_RT Linux 6.1, no co-kernel")):
+        v = w.get(key)
+        if v:
+            print(f"  {name}: {v} = {v / w['cokernel_ns']:.1f} x the co-kernel's")
+        else:
+            print(f"  {name}: {w.get(key + '_why', 'not measured')}")
+    if rt.get("why_not"):
+        print(f"PREEMPT_RT: {rt['why_not']}")
+    if g.get("timer_gravity_ns"):
+        print(f"timer gravity {g['timer_gravity_ns']} ns: the RT timer is armed that much early "
+              "and the rest is waited out, no timer runs early (TIMER_GRAVITY_NS=0: without)")
+    cm = data.get("cache_model")
+    if cm:
+        for line in cm.get("report", []):
+            print(line)
     print("RT context switch (switchbench):")
-    for l in out:
-        # skip the shell's job notices about the ended load
-        if l.strip() and not re.match(r"^\[\d+\][+-]?\s+(Terminated|Done)", l):
+    for l in g.get("switchbench", []):
+        if not re.match(r"^\[\d+\][+-]?\s+(Terminated|Done)", l):
             print("  " + l)
+
+
+def summarize_worst(data):
+    g = data["guest"]
+    w = {"cokernel_ns": max(f["max_ns"] for f in g["latency_t1"].values())}
+    cyc = [worst(f) for f in g["cyclictest_guest"].values() if worst(f)]
+    if cyc:
+        w["cyclictest_guest_ns"] = max(cyc)
+    else:
+        w["cyclictest_guest_ns_why"] = "no cyclictest figure (see the rows)"
+    rt = data.get("preempt_rt") or {}
+    rtw = [worst(f) for f in rt.get("cyclictest", {}).values() if worst(f)]
+    if rtw:
+        w["preempt_rt_ns"] = max(rtw)
+    else:
+        w["preempt_rt_ns_why"] = rt.get("why_not", "not measured")
+    return w
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--board", default=None, help="default: the Makefile's")
+    ap.add_argument("--image")
+    ap.add_argument("--seconds", type=int, default=5, help="per row (default 5)")
+    ap.add_argument("--loads", default=",".join(LOADS),
+                    help=f"comma-separated, from {','.join(LOADS)}")
+    ap.add_argument("--out", default=os.path.join(TOP, "build", "bench"))
+    ap.add_argument("--no-peers", action="store_true", help="skip the PREEMPT_RT boot")
+    ap.add_argument("--no-cache-model", action="store_true", help="skip the cache model's boot")
+    a = ap.parse_args()
+    a.board = a.board or default_board()
+    loads = [l for l in a.loads.split(",") if l]
+    bad = [l for l in loads if l not in LOADS]
+    if bad or not loads:
+        sys.exit(f"bench.py: --loads {a.loads}: known loads: {','.join(LOADS)}")
+
+    qv, qb = qemu_version()
+    data = {"board": a.board, "seed": SEED, "seconds_per_row": a.seconds, "loads": loads,
+            "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+            "qemu": {"version": qv, "bin": qb,
+                     "args": f"-icount shift=0,sleep=off -seed {SEED}"},
+            "unit": "virtual ns = instructions"}
+    data["guest"] = guest_run(a.board, a.image, a.seconds, loads)
+    if not a.no_peers:
+        data["preempt_rt"] = peers_run(a.board, a.seconds, loads)
+    if not a.no_cache_model:
+        data["cache_model"] = cache_model_run(a.board, a.image, a.seconds)
+    data["worst"] = summarize_worst(data)
+    print_report(a.board, data)
+    os.makedirs(a.out, exist_ok=True)
+    path = os.path.join(a.out, f"{a.board}.json")
+    with open(path, "w") as f:
+        json.dump(data, f, indent=1, sort_keys=True)
+    png = report.plot(data, os.path.join(a.out, f"{a.board}.png"))
+    summary = report.summary(a.out)
+    print(f"\nwrote {path}, {png or '(no plot: gnuplot missing)'}, {summary}")
+
+
+def peers_run(board, secs, loads):
+    """cyclictest on the board's PREEMPT_RT kernel (tests/bench/peers.py),
+    or why there is none."""
+    try:
+        import peers
+    except ImportError:
+        return {"why_not": "tests/bench/peers.py is missing"}
+    return peers.preempt_rt_bench(board, secs, [l for l in loads], under_load,
+                                  cyclictest_cmd, parse_cyclictest_hist, SEED)
+
+
+def cache_model_run(board, image, secs):
+    """The cache model's boot (tests/bench/cachemodel.py), or why none."""
+    try:
+        import cachemodel
+    except ImportError:
+        return {"report": ["cache model: tests/bench/cachemodel.py is missing"]}
+    return cachemodel.bench(board, image, secs, under_load)
 
 
 if __name__ == "__main__":

@@ -113,13 +113,14 @@ def rt_kernel_args(board):
     return image, args
 
 
-def boot_rt(board, logname="peer-rt", timeout=600):
+def boot_rt(board, logname="peer-rt", timeout=600, seed=1):
     """Boot @board's PREEMPT_RT Linux (rt_kernel_args) under qemu/run-<board>
-    with -icount shift=0,sleep=off -seed 1, to its shell; check that uname
+    with -icount shift=0,sleep=off -seed @seed, to its shell; check that uname
     says PREEMPT_RT. Returns the Session (the caller closes it); raises
     AssertionError when the kernel is not a PREEMPT_RT one."""
     image, args = rt_kernel_args(board)
-    s = Session(board, image=image, logname=logname, extra_args=args, timeout=timeout)
+    s = Session(board, image=image, logname=logname, extra_args=args, timeout=timeout,
+                seed=seed)
     try:
         s.boot(timeout=timeout)
         rc, out = s.sh("uname -a")
@@ -153,6 +154,41 @@ def measure_rt(board, secs, load=None):
         return r
     finally:
         s.close()
+
+
+def rt_tests_missing(session):
+    """Why the booted Linux of @session has no rt-tests (the initramfs's
+    /etc/rt-tests.missing, mk/rt-tests.mk), or None when it has them."""
+    rc, out = session.sh("cat /etc/rt-tests.missing 2>/dev/null")
+    return " ".join(out) if rc == 0 and out else None
+
+
+def preempt_rt_bench(board, secs, loads, under_load, cmd, parse, seed):
+    """make bench's PREEMPT_RT row (tests/bench/bench.py peers_run): one boot
+    of @board's PREEMPT_RT Linux (boot_rt, -seed @seed), then per load of
+    @loads (names) the shell command under_load(load, cmd(secs, histfile))
+    and parse(output lines) of it, a dict of figures (or None: the error is
+    then recorded). Returns {"cyclictest": {load: figures or {"error":
+    text}}, "kernel": uname -a} or {"why_not": text} when the board has no
+    PREEMPT_RT Linux, it is not built, or its initramfs has no rt-tests."""
+    try:
+        s = boot_rt(board, seed=seed)
+    except (ValueError, FileNotFoundError) as e:
+        return {"why_not": str(e)}
+    res = {"cyclictest": {}, "kernel": s.uname}
+    try:
+        missing = rt_tests_missing(s)
+        if missing:
+            return {"why_not": f"no rt-tests in {board}'s initramfs: {missing}"}
+        for load in loads:
+            print(f"[bench] {board}: {load}: cyclictest on PREEMPT_RT", flush=True)
+            rc, out = s.sh(under_load(load, cmd(secs, "/tmp/cyclictest.hist")), timeout=3600)
+            fig = parse(out)
+            res["cyclictest"][load] = fig if rc == 0 and fig else {
+                "error": f"cyclictest failed (rc {rc}): " + " / ".join(out[-5:])}
+    finally:
+        s.close()
+    return res
 
 
 def main():

@@ -1,0 +1,117 @@
+# SPDX-License-Identifier: MIT
+"""report.py - make bench's outputs from its JSON: a PNG per board (the
+latency histograms of the co-kernel, cyclictest in its guest and cyclictest
+on PREEMPT_RT, on one log-scale plot, by gnuplot) and build/bench/summary.md
+(every board's figures in one table).
+
+    python3 tests/bench/report.py [build/bench]   rewrites the summary
+"""
+import glob
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+# the series of the plot: (title, how to find its figures in the JSON)
+SERIES = (
+    ("co-kernel RT task (latency -t1)", lambda d, l: d["guest"]["latency_t1"].get(l)),
+    ("cyclictest in the co-kernel's guest", lambda d, l: d["guest"]["cyclictest_guest"].get(l)),
+    ("cyclictest on PREEMPT_RT", lambda d, l: (d.get("preempt_rt") or {}).get("cyclictest", {}).get(l)),
+)
+
+
+def plot_load(data):
+    """The load the plot shows: "all" when it was run, else the one with
+    the co-kernel's largest worst case."""
+    t1 = data["guest"]["latency_t1"]
+    if "all" in t1:
+        return "all"
+    return max(t1, key=lambda l: t1[l]["max_ns"])
+
+
+def plot(data, png):
+    """Write @png from @data (bench.py's JSON): the histograms under the
+    plot load, x the latency in virtual ns (log), y the samples (log).
+    Returns @png, or None when gnuplot is missing."""
+    gp = shutil.which("gnuplot")
+    if not gp:
+        return None
+    load = plot_load(data)
+    base = os.path.splitext(png)[0]
+    plots = []
+    for i, (title, get) in enumerate(SERIES):
+        fig = get(data, load)
+        hist = (fig or {}).get("hist_ns") if isinstance(fig, dict) else None
+        if not hist:
+            continue
+        dat = f"{base}.{i}.dat"
+        with open(dat, "w") as f:
+            for ns, n in sorted((int(k), v) for k, v in hist.items()):
+                if n:
+                    # a cell at 0 ns cannot sit on a log axis: at 1 ns
+                    f.write(f"{max(ns, 1)} {n}\n")
+        plots.append(f"'{dat}' using 1:2 with linespoints lw 2 pt 7 ps 0.6 title "
+                     f"\"{title}, max {fig['max_ns']} ns\"")
+    if not plots:
+        return None
+    script = "\n".join([
+        "set terminal pngcairo size 1000,600 noenhanced" if _has_cairo(gp) else
+        "set terminal png size 1000,600 noenhanced",
+        f"set output '{png}'",
+        f"set title \"{data['board']}: wake-up latency under load '{load}', QEMU -icount "
+        f"shift=0,sleep=off -seed {data['seed']} (1 ns = 1 instruction)\"",
+        "set logscale xy", "set xlabel 'latency (virtual ns)'", "set ylabel 'samples'",
+        "set grid", "set key top right",
+        "plot " + ", ".join(plots), ""])
+    subprocess.run([gp], input=script, text=True, check=True)
+    for i in range(len(SERIES)):
+        if os.path.exists(f"{base}.{i}.dat"):
+            os.remove(f"{base}.{i}.dat")
+    return png
+
+
+def _has_cairo(gp):
+    out = subprocess.run([gp, "-e", "set terminal"], capture_output=True, text=True)
+    return "pngcairo" in (out.stdout + out.stderr)
+
+
+def _cell(v, base=None):
+    if not v:
+        return "-"
+    return f"{v}" + (f" ({v / base:.1f}x)" if base else "")
+
+
+def summary(outdir):
+    """Rewrite @outdir/summary.md from every <board>.json in it; its path."""
+    rows = []
+    for path in sorted(glob.glob(os.path.join(outdir, "*.json"))):
+        with open(path) as f:
+            d = json.load(f)
+        w = d.get("worst", {})
+        cm = d.get("cache_model") or {}
+        rows.append("| {b} | {ck} | {cg} | {rt} | {pred} | {pub} | {date} |".format(
+            b=d["board"], ck=_cell(w.get("cokernel_ns")),
+            cg=_cell(w.get("cyclictest_guest_ns"), w.get("cokernel_ns")),
+            rt=_cell(w.get("preempt_rt_ns"), w.get("cokernel_ns")) if w.get("preempt_rt_ns")
+            else (w.get("preempt_rt_ns_why") or "-"),
+            pred=cm.get("predicted_us_text", "-"), pub=cm.get("published_text", "-"),
+            date=d.get("date", "")[:10]))
+    out = os.path.join(outdir, "summary.md")
+    with open(out, "w") as f:
+        f.write("# cokernel bench: worst wake-up latency under load, per board\n\n"
+                "QEMU `-icount shift=0,sleep=off -seed 1`: figures are instructions (virtual ns), "
+                "worst over every load row (`make bench`, tests/bench/bench.py); ratios are to the "
+                "co-kernel's RT task. The predicted hardware figure is the cache model's "
+                "(docs/cache-model.md), a model, not a measurement.\n\n"
+                "| board | co-kernel RT task | cyclictest, co-kernel's guest | cyclictest, "
+                "PREEMPT_RT | predicted hardware worst (model) | published figure | run |\n"
+                "|---|---|---|---|---|---|---|\n")
+        f.write("\n".join(rows) + "\n")
+    return out
+
+
+if __name__ == "__main__":
+    d = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
+        os.path.dirname(__file__), "..", "..", "build", "bench")
+    print(summary(d))
