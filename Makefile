@@ -87,6 +87,8 @@ targets:
               per row, BENCH_LOADS=idle,hackbench,..., BENCH_ARGS=--no-peers)
   bench-all   make bench for every board with a Linux guest
   qemu        the project's QEMU (Debian's 7.2 source + qemu/patches), cached
+  cache-plugin the cache-model TCG plugin, build/host/ckcache.so
+              (docs/cache-model.md)
   qemu-probes the bare-metal probes proving each QEMU fix
   linux, dtb, rootfs, tools, newlib, musl, cokernel, uboot   one part of the
               image; on a board without that part (uboot: boards with
@@ -147,6 +149,7 @@ include mk/cokernel.mk
 include mk/newlib.mk
 include mk/fit.mk
 include mk/qemu.mk
+include mk/cache-plugin.mk
 include mk/probes.mk
 include mk/lint.mk
 

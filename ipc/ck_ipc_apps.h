@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * ck_ipc_apps.h - channel names and record formats of the built-in RT apps
- * (cokernel/apps/latency.c, switchbench.c) that the Linux tools
- * (linux-guest/tools: latency, switchbench, ckipc) rely on.
+ * (cokernel/apps/latency.c, switchbench.c, switchtest.c) that the Linux
+ * tools (linux-guest/tools: latency, switchbench, switchtest, ckipc) rely
+ * on.
  *
  * Units: ns everywhere; fixed-width fields, native byte order of the CPU.
  */
@@ -33,6 +34,9 @@
 #define CK_LAT_MODE_TIMER 2u /* inside a ck_timer handler (Xenomai -t2) */
 
 #define CK_LAT_F_CONSOLE 0x1u /* also print RTD lines on the ck console */
+/* trace the RT path while sampling and freeze the trace on each new
+ * maximum after warm-up (Xenomai latency -f; ipc/ck_trace.h) */
+#define CK_LAT_F_FREEZE 0x2u
 
 /*
  * Period bounds of the ABI. The board's shortest period
@@ -155,5 +159,90 @@ struct ck_swb_result {
 
 _Static_assert(sizeof(struct ck_swb_result) == 32, "swb size");
 _Static_assert(offsetof(struct ck_swb_result, max_ns) == 16, "swb.max");
+
+/* ------------------------------------------------------------------ */
+/* switchtest: RT context-switch torture, started and stopped by Linux. */
+
+#define CK_SWT_CTL "switchtest.ctl"   /* ring LX2RT, reject, 4 x 16 bytes */
+#define CK_SWT_DATA "switchtest.data" /* ring RT2LX, drop-oldest, 16 x 96 */
+#define CK_SWT_CTL_SLOTS 4u
+#define CK_SWT_DATA_SLOTS 16u
+
+/* struct ck_swt_cmd.cmd */
+#define CK_SWT_CMD_START 1u  /* (re)start the rounds with period_ns */
+#define CK_SWT_CMD_STOP 2u   /* stop after the round in progress */
+/* Tests only: XOR one register of the spinner's saved frame once, while it
+ * is preempted inside its register-checked spin; the run must then end
+ * with a CK_SWT_FAIL_REG record naming that register. */
+#define CK_SWT_CMD_INJECT 3u
+
+/*
+ * The torture's shape: a pacer task sleeps period_ns (relative), then
+ * runs one round of CK_SWT_HANDOFFS semaphore handoffs among
+ * CK_SWT_RING_TASKS tasks of distinct priorities (each a post to a higher
+ * or to a lower task), then sleeps again; every CK_SWT_SPIN_EVERY-th
+ * round a spinner below the ring spins, registers filled, until the next
+ * round preempts it. Linux runs in the rest of each period.
+ */
+#define CK_SWT_RING_TASKS 4u
+#define CK_SWT_HANDOFFS 12u
+#define CK_SWT_SPIN_EVERY 4u
+#define CK_SWT_PRIO_LOW 40 /* the spinner; ring +1..+4; pacer +5 */
+#define CK_SWT_PERIOD_MIN_NS 100000u  /* 100 us, the tool's -s floor */
+#define CK_SWT_PERIOD_MAX_NS 1000000000u
+#define CK_SWT_PERIOD_DEFAULT_NS 1000000u /* Xenomai's sleeper: 1 ms */
+
+/** Linux -> RT command on CK_SWT_CTL. 16 bytes. */
+struct ck_swt_cmd {
+	uint32_t cmd;       /* CK_SWT_CMD_* */
+	uint32_t session;   /* START: echoed in every record (any value) */
+	uint32_t period_ns; /* START: CK_SWT_PERIOD_MIN_NS..MAX_NS, and at
+			     * least the board's shortest (else refused) */
+	uint32_t reserved;
+};
+
+/* ck_swt_rec.flags */
+#define CK_SWT_REC_FAILED 0x1u  /* a check failed: fail_* say which; the
+				 * torture stays stopped until reboot */
+#define CK_SWT_REC_REFUSED 0x2u /* START refused: period_ns is the shortest
+				 * period the RT side takes */
+
+/* ck_swt_rec.fail_kind */
+#define CK_SWT_FAIL_NONE 0u
+#define CK_SWT_FAIL_REG 1u   /* a register lost its value over a switch:
+			      * fail_reg, expected, found */
+#define CK_SWT_FAIL_ORDER 2u /* the wrong task resumed: expected/found are
+			      * task numbers, fail_reg names the check */
+#define CK_SWT_FAIL_SLEEP 3u /* a sleep returned early: expected/found are
+			      * the wake-up time's low 32 bits, in ns */
+#define CK_SWT_NAME_BYTES 16u
+
+/** RT -> Linux on CK_SWT_DATA: one per second of a running session, and
+ *  one at the end of a failed or refused one. 96 bytes. */
+struct ck_swt_rec {
+	uint32_t seq;        /* second number since START, from 0 */
+	uint32_t session;    /* of the START command in force */
+	uint32_t flags;      /* CK_SWT_REC_* */
+	uint32_t switches;   /* context switches into the torture's tasks
+			      * during this second */
+	uint64_t total;      /* the same since START */
+	uint32_t rounds;     /* rounds completed during this second */
+	uint32_t period_ns;  /* of the session; REFUSED: the shortest taken */
+	uint32_t fail_kind;  /* CK_SWT_FAIL_* */
+	uint32_t expected;   /* see CK_SWT_FAIL_* */
+	uint32_t found;
+	uint32_t reserved;
+	char fail_task[CK_SWT_NAME_BYTES]; /* NUL-terminated task name */
+	char fail_reg[CK_SWT_NAME_BYTES];  /* register, or the check's name */
+	uint32_t reserved2[4];
+};
+
+_Static_assert(sizeof(struct ck_swt_cmd) == 16, "swt cmd size");
+_Static_assert(offsetof(struct ck_swt_cmd, period_ns) == 8, "swt cmd.period");
+_Static_assert(sizeof(struct ck_swt_rec) == 96, "swt rec size");
+_Static_assert(offsetof(struct ck_swt_rec, total) == 16, "swt rec.total");
+_Static_assert(offsetof(struct ck_swt_rec, fail_kind) == 32, "swt rec.fail_kind");
+_Static_assert(offsetof(struct ck_swt_rec, fail_task) == 48, "swt rec.fail_task");
+_Static_assert(offsetof(struct ck_swt_rec, fail_reg) == 64, "swt rec.fail_reg");
 
 #endif /* CK_IPC_APPS_H */

@@ -57,7 +57,8 @@ CK_CORE_HOST_ONLY := $(wildcard cokernel/core/*host*.c cokernel/core/sim*.c)
 CK_ARCH_DIR := cokernel/arch/$(ARCH)
 # ARCH_COMMON (optional, board.mk): a directory of cokernel/arch that
 # several arch ports share (ppc-common: the PowerPC frame, MMIO and RT-mask
-# headers and asm-offsets.c); the port's own files come first
+# headers, asm-offsets.c and the sources both ports link); the port's own
+# files come first
 CK_ASM_OFFSETS_C := $(firstword $(wildcard $(CK_ARCH_DIR)/asm-offsets.c \
 	$(if $(ARCH_COMMON),cokernel/arch/$(ARCH_COMMON)/asm-offsets.c)))
 # its dependency file is named after it: one written for another source
@@ -69,6 +70,8 @@ CK_SKIP ?=
 CK_SRCS := $(filter-out $(CK_CORE_HOST_ONLY) $(CK_SKIP),$(wildcard cokernel/core/*.c)) \
 	$(filter-out $(CK_ARCH_DIR)/asm-offsets.c,$(wildcard $(CK_ARCH_DIR)/*.c)) \
 	$(wildcard $(CK_ARCH_DIR)/*.S) \
+	$(if $(ARCH_COMMON),$(filter-out %/asm-offsets.c,$(wildcard \
+		cokernel/arch/$(ARCH_COMMON)/*.c cokernel/arch/$(ARCH_COMMON)/*.S))) \
 	$(foreach d,$(DRIVERS),cokernel/drivers/$(d).c) \
 	$(wildcard bsp/$(BOARD)/*.c) $(foreach f,$(BSP_SHARED),bsp/$(f).c) \
 	$(filter-out $(CK_SKIP),$(wildcard cokernel/apps/*.c)) \

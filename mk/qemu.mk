@@ -11,7 +11,8 @@ SUBMAKE := $(MAKE) --no-print-directory
 # the high vectors and nothing written at PA 0, test_arch.py; on SH-4
 # the hand-over to a stand-in guest, test_sh4_handover.py; U-Boot from
 # flash, test_uboot_r2d.py, which skips boards without it; the SH-4 Linux
-# guest alone, under a stand-in and under the co-kernel, test_sh4_linux.py).
+# guest alone, under a stand-in and under the co-kernel, test_sh4_linux.py;
+# the switchtest torture's boot session, test_switchtest.py).
 # native: the board's own Linux without the co-kernel, on the project's
 # QEMU model of the board (test_native_linux.py, mk/linux-native.mk).
 # Set them to check fewer boards (CHECK_BOARDS=e500 CHECK_BARE_BOARDS=).
@@ -67,6 +68,7 @@ check:
 	@$(SUBMAKE) deps
 	@$(SUBMAKE) lint
 	@$(SUBMAKE) unit
+	@$(SUBMAKE) cache-plugin
 	@$(SUBMAKE) qemu-probes-run
 	@for b in $(CHECK_BOARDS); do $(SUBMAKE) BOARD=$$b image || exit 1; done
 	@for b in $(CHECK_BARE_BOARDS); do $(SUBMAKE) BOARD=$$b NO_LINUX=1 image || exit 1; done
@@ -85,7 +87,8 @@ qemu-test:
 	@$(if $(CHECK_BARE_BOARDS),$(WITH_QEMU) cd tests/qemu && $(PYTHON) -m pytest -v \
 		-p no:cacheprovider $(foreach b,$(CHECK_BARE_BOARDS),--board=$(b)) \
 		test_bare.py test_fault_bare.py test_arch.py test_sh4_handover.py \
-		test_uboot_r2d.py test_sh4_linux.py)
+		test_uboot_r2d.py test_sh4_linux.py test_switchtest.py \
+		test_cache_plugin.py)
 	@$(if $(CHECK_NATIVE_ONLY),$(WITH_QEMU) cd tests/qemu && $(PYTHON) -m pytest -v \
 		-p no:cacheprovider $(foreach b,$(CHECK_NATIVE_ONLY),--board=$(b)) \
 		test_native_linux.py test_user_insns.py)

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 # mk/tools.mk - Linux userspace tools (linux-guest/tools, GPL-2.0) using ipc/
 # and the channel library ipc/lib/libckipc (MIT, so any program may link it).
-#   make tools       -> $(B)/tools/{latency,ckipc,switchbench,...}: static, for the
+#   make tools       -> $(B)/tools/{latency,ckipc,switchbench,switchtest,...}: static, for the
 #                       guest, built with $(LINUX_USER_CC) (below)
 #   make tools-host  -> $(HOSTB)/tools/...: the same for the build machine (ASan/
 #                       UBSan), run by the unit tests against a fake region file
@@ -44,7 +44,7 @@ endif
 LINUX_USER_CC = $(LINUX_CROSS)gcc $(LINUX_USER_CFLAGS) $(LINUX_USER_LIBC_FLAGS)
 
 TOOLS_DIR := linux-guest/tools
-TOOLS_NAMES := latency ckipc switchbench regcheck sstep cachethrash
+TOOLS_NAMES := latency ckipc switchbench switchtest regcheck sstep cachethrash
 TOOLS_LIB_SRCS := ipc/lib/libckipc.c $(wildcard ipc/*.c) $(TOOLS_DIR)/cli.c
 TOOLS_HDRS := $(wildcard $(TOOLS_DIR)/*.h ipc/*.h ipc/lib/*.h)
 TOOLS_CFLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror -I$(TOP)/ipc -I$(TOP)/ipc/lib

@@ -56,6 +56,10 @@ $(UNIT_OBJ)/%.o: $(TOP)/%.c
 	@echo "  HOSTCC  $*.c"
 	@$(NICE) $(HOSTCC) $(UNIT_CPPFLAGS) $(UNIT_CFLAGS) $(UNIT_WERROR) -c $< -o $@
 
+# the cache model of the cache-model plugin (qemu/plugins/, GPL-2.0+)
+$(HOSTB)/test_cache_model: $(UNIT_OBJ)/qemu/plugins/ckcache-model.o
+$(UNIT_OBJ)/tests/unit/test_cache_model.o: UNIT_CPPFLAGS += -I$(TOP)/qemu/plugins
+
 $(HOSTB)/test_%: $(UNIT_OBJ)/tests/unit/test_%.o $(UNIT_LIB_OBJS)
 	@echo "  HOSTLD  $(notdir $@)"
 	@$(NICE) $(HOSTCC) $(UNIT_SAN) $^ $(UNIT_LDLIBS) -o $@

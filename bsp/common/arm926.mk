@@ -28,3 +28,14 @@ CK_FORBIDDEN_INSNS := v[a-z0-9]+(\.[a-z0-9]+)*|f[a-z0-9]+|(cdp|ldc|stc|mcr|mrc|m
 # (tests/qemu/test_forbidden_insns.py)
 TEST_FORBIDDEN_ASM := .fpu vfp; vmov s15, r0
 TEST_FPU_CPUFLAGS := -mcpu=arm926ej-s -marm -mfloat-abi=softfp
+
+# The cache model (docs/cache-model.md; each board.mk gives the sizes and
+# costs): the ARM926EJ-S's caches are VIVT (TRM DDI 0198D §4.1); Linux's
+# arm926 switch_mm cleans and invalidates both with CP15 c7 operations;
+# a release's window opens at the FIQ vector (high vectors) and the
+# co-kernel's entry it jumps to; 1.5 cycles per instruction on hits
+CACHE_TAG := virt
+CACHE_CP15 := on
+CACHE_OPEN_VA := 0xffff001c
+CACHE_OPEN_SYMS := arch_rt_entry
+CACHE_CPI := 1.5

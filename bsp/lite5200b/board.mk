@@ -238,3 +238,23 @@ LINUX_NATIVE_IRQ_CHIP := MPC52xx
 # decrementer (a core-local interrupt: /proc/interrupts' "LOC:" line,
 # which names no chip)
 LINUX_NATIVE_IRQS := mpc52xx_psc_uart|^\s*LOC:
+
+# ---- cache model (docs/cache-model.md): MPC5200B's G2_LE at 396 MHz
+# (G2 core RM, the cache chapter: 16 + 16 KiB, 4-way, 32-byte lines,
+# PLRU, physical)
+CACHE_L1I := 16384:4:32:plru
+CACHE_L1D := 16384:4:32:plru:wb:alloc
+CACHE_TAG := phys
+CACHE_LINEAR := 0xc0000000:0x0:0x10000000
+# the critical interrupt vector, physical 0xa00 in real mode (the
+# co-kernel's before Linux, Linux's stub after: both branch on to
+# arch_rt_entry's physical address, entry.S)
+CACHE_OPEN_VA := 0xa00
+CACHE_CLOCK_MHZ := 396
+CACHE_CPI := 1.2
+CACHE_FILL_NS := 120
+CACHE_WB_NS := 80
+CACHE_MMIO_NS := 60
+CACHE_UNCACHED_NS := 100
+CACHE_PUBLISHED_US := 143
+CACHE_PUBLISHED_WHAT := MPC5200B PREEMPT_RT cyclictest, loaded (134-143 us)

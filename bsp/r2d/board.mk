@@ -204,6 +204,24 @@ FIT_ARCH := sh
 UBOOT_KERNEL_MAX := 0x200000
 # ---- end of the U-Boot and FIT block
 
+# ---- cache model (docs/cache-model.md): SH7751R at 240 MHz (SH7751R
+# hardware manual §4: IC 16 KiB, OC 32 KiB, both 2-way LRU, 32-byte
+# lines; copy-back with allocation in P1; P2 uncached)
+CACHE_L1I := 16384:2:32:lru
+CACHE_L1D := 32768:2:32:lru:wb:alloc
+CACHE_TAG := phys
+CACHE_LINEAR := 0x80000000:0x0:0x20000000
+CACHE_UNCACHED_VA := 0xa0000000:0xc0000000
+CACHE_OPEN_SYMS := arch_rt_entry
+CACHE_CLOCK_MHZ := 240
+CACHE_CPI := 1.2
+CACHE_FILL_NS := 200
+CACHE_WB_NS := 150
+CACHE_MMIO_NS := 75
+CACHE_UNCACHED_NS := 120
+CACHE_PUBLISHED_US := 218
+CACHE_PUBLISHED_WHAT := SH7750R 240 MHz Xenomai, loaded (about 218 us)
+
 # ---- the PREEMPT_RT peer (make linux-rt, mk/linux-rt.mk): none, the
 # PREEMPT_RT series has no SH support (no ARCH_SUPPORTS_RT in arch/sh, in
 # or out of tree); make bench says so where the figure would stand

@@ -78,6 +78,25 @@ RT_FAULTS_BARE := yes
 # test_fault.py's `align`
 RT_ALIGN_FAULT := yes
 
+# ---- cache model (make cache-plugin, tests/bench/cachemodel.py,
+# docs/cache-model.md): the PB926EJ-S's ARM926EJ-S caches and a stated
+# cost per event; predictions of hardware time, not measurements.
+# Caches "size:ways:line:replacement:write:allocate" (ARM926EJ-S TRM DDI
+# 0198D §4.1: VIVT, 4-way, 32-byte lines, read-allocate, pseudo-random
+# unless SCTLR.RR, which neither side sets; 32 + 32 KiB on the PB926EJ-S's
+# development chip, DUI 0224)
+CACHE_L1I := 32768:4:32:random
+CACHE_L1D := 32768:4:32:random:wb:noalloc
+# cost model: core clock (MHz), ns per event (CPI: bsp/common/arm926.mk)
+CACHE_CLOCK_MHZ := 210
+CACHE_FILL_NS := 200
+CACHE_WB_NS := 150
+CACHE_MMIO_NS := 100
+CACHE_UNCACHED_NS := 120
+# no figure is published for the PB926EJ-S: the ARM926 one beside it
+CACHE_PUBLISHED_US := 71
+CACHE_PUBLISHED_WHAT := no PB926EJ-S figure; ARM926 at AT91SAM9260, Xenomai 2.4 in-kernel task, loaded
+
 # ---- the PREEMPT_RT peer (make linux-rt, mk/linux-rt.mk; make bench):
 # the kernel's versatile_defconfig and device tree + linux-rt.fragment beside
 # this file, on QEMU's own versatilepb machine

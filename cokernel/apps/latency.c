@@ -24,6 +24,7 @@
 #include "ck_ipc_apps.h"
 #include "ck_guest.h"
 #include <ck/guest.h>
+#include <ck/trace.h>
 
 #define LAT_PRIO 60
 #define LAT_STACK_BYTES 4096u
@@ -41,6 +42,8 @@ struct lat_state {
 	uint32_t seq;
 	/* console summary */
 	int32_t gmin_ns, gmax_ns;
+	/* CK_LAT_F_FREEZE: the largest sample after warm-up so far */
+	int32_t trace_max_ns;
 	uint32_t goverruns, lines;
 	/* hist */
 	uint32_t hist_samples;
@@ -229,11 +232,30 @@ static void lat_publish(void)
 	lat_clear_second();
 }
 
-/* One sample of @lat_ns after @missed skipped release points. */
-static void lat_sample(int64_t lat_ns, uint32_t missed)
+/*
+ * CK_LAT_F_FREEZE: the sample's clock read @now_ns into the trace, and a
+ * new maximum @v after warm-up freezes it (Xenomai's latency -f). A
+ * maximum that comes while the tracer still publishes the last freeze
+ * is not traced. After the clock read: the sample does not pay for it.
+ */
+static void lat_trace(uint64_t now_ns, int32_t v)
+{
+	ck_trace_clock(now_ns);
+	if (lat.seq >= lat.warmup_s && v > lat.trace_max_ns) {
+		lat.trace_max_ns = v;
+		(void)ck_trace_freeze((uint32_t)v, lat.seq, lat.session);
+	}
+}
+
+/* One sample of @lat_ns, read at @now_ns, after @missed skipped release
+ * points. */
+static void lat_sample(int64_t lat_ns, uint32_t missed, uint64_t now_ns)
 {
 	int32_t v = lat_ns > INT32_MAX ? INT32_MAX
 		    : lat_ns < INT32_MIN ? INT32_MIN : (int32_t)lat_ns;
+
+	if (lat.flags & CK_LAT_F_FREEZE)
+		lat_trace(now_ns, v);
 
 	if (v < lat.min_ns)
 		lat.min_ns = v;
@@ -348,7 +370,14 @@ static void lat_apply(const struct ck_lat_cmd *c)
 		lat.bucket_ns = c->bucket_ns;
 		lat.cells = c->cells;
 		lat_restart();
+		if (lat.flags & CK_LAT_F_FREEZE) {
+			lat.trace_max_ns = INT32_MIN;
+			ck_trace_start();
+		} else {
+			ck_trace_stop();
+		}
 	} else {
+		ck_trace_stop();
 		lat_hist_drop_second();
 		lat_publish_hist(1);
 		lat.mode = CK_LAT_MODE_STOPPED;
@@ -424,7 +453,7 @@ static void lat_run_task(void)
 		k += (uint64_t)ov; /* missed points were never run */
 		release = start + k * lat.period_ns;
 		k++;
-		lat_sample((int64_t)(now - release), (uint32_t)ov);
+		lat_sample((int64_t)(now - release), (uint32_t)ov, now);
 		if (lat_poll()) {
 			lat_apply(&lat.pending);
 			return;
@@ -448,7 +477,7 @@ static __attribute__((noinline)) void lat_timer_sample(uint64_t now)
 		missed = behind > UINT32_MAX ? UINT32_MAX : (uint32_t)behind;
 		next += behind * lat.period_ns;
 	}
-	lat_sample((int64_t)(now - lat.expected_ns), missed);
+	lat_sample((int64_t)(now - lat.expected_ns), missed, now);
 	lat.expected_ns = next;
 	if (lat_poll()) {
 		(void)ck_sem_post(&lat.wake); /* the task applies it */

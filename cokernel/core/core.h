@@ -17,6 +17,7 @@
 #include <ck/ck.h>
 #include <ck/core.h>
 #include <ck/hw.h>
+#include "ck_trace.h"
 
 /* ---- invariants -------------------------------------------------- */
 
@@ -258,6 +259,14 @@ int timer_init(const struct ck_clockevent *ev);
 void timer_expire(uint64_t now_ns);
 
 /**
+ * timer_peek_due() - the timers timer_expire(@now_ns) will run first (due
+ * at @now_ns, or within the early margin it waits out), in queue order,
+ * into @due[0..@max-1]; the queue is not changed. For the tracer.
+ * Return: how many. RT masked.
+ */
+uint32_t timer_peek_due(uint64_t now_ns, struct ck_timer **due, uint32_t max);
+
+/**
  * timer_program() - arm the clockevent for the queue head (rounded down to
  * an event tick, see timer.c), at most the idle re-arm ahead (ck/hw.h),
  * which it is if the queue is empty. The expiry is computed from the last clock snapshot
@@ -337,12 +346,13 @@ void irq_dispatch_lines(uint32_t pending);
  * or a level line whose handler does not clear its device, is still
  * asserted at the exit and is taken by the next entry, so one RT
  * interrupt stays finite. Inline: the RT entry's common case is the timer
- * alone. RT masked, RT interrupt.
+ * alone. Return: the pending word read (the tracer's payload).
+ * RT masked, RT interrupt.
  */
-static inline __attribute__((always_inline)) void irq_dispatch_all(void)
+static inline __attribute__((always_inline)) uint32_t irq_dispatch_all(void)
 {
-	uint32_t pending = irq_hot.pending_rt(irq_hot.pic);
-	uint32_t timer_bit = irq_hot.timer_bit;
+	uint32_t read = irq_hot.pending_rt(irq_hot.pic);
+	uint32_t pending = read, timer_bit = irq_hot.timer_bit;
 
 	if (pending & timer_bit) {
 		pending &= ~timer_bit;
@@ -350,7 +360,98 @@ static inline __attribute__((always_inline)) void irq_dispatch_all(void)
 	}
 	if (pending)
 		irq_dispatch_lines(pending);
+	return read;
 }
+
+/* ---- task.c ------------------------------------------------------ */
+
+/**
+ * task_wake_timeout() - the callback of every task's wake timer (tm->arg
+ * is the task): wakes it if blocked. The tracer tells a task's release
+ * by it. RT masked, RT interrupt.
+ */
+void task_wake_timeout(struct ck_timer *tm);
+
+/* ---- trace.c ----------------------------------------------------- */
+
+/* One event of the tracer's ring: what ck_trace_rec (ipc/ck_trace.h)
+ * is made from when the ring is published. */
+struct trace_ev {
+	uint32_t raw;   /* clocksource counter, masked */
+	uint16_t event; /* enum ck_trace_event */
+	int16_t prio;   /* of @task, 0 without */
+	uint32_t a, b;
+	const struct ck_task *task;
+};
+
+/* The ring (trace.c), RT-private; trace_point() writes it inline. */
+struct trace_ring {
+	bool frozen;    /* recording stopped until the tracer task re-arms */
+	uint32_t head;  /* events recorded since the last (re-)arm */
+	struct trace_ev ev[CK_TRACE_EVENTS];
+};
+
+extern struct trace_ring trace_ring;
+
+/**
+ * trace_point() - record @event with the clocksource counter @raw and the
+ * payload @a, @b, @t (a task, or NULL) in the ring, unless it is frozen.
+ * Bounded: a few stores. Called only from the traced copy of the RT
+ * interrupt's body (ck_rt_irq_handle_traced()) and the ck_trace_* calls.
+ * RT masked.
+ */
+static inline __attribute__((always_inline)) void
+trace_point(uint32_t event, uint32_t raw, uint32_t a, uint32_t b,
+	    const struct ck_task *t)
+{
+	struct trace_ev *e;
+
+	if (trace_ring.frozen)
+		return;
+	e = &trace_ring.ev[trace_ring.head++ & (CK_TRACE_EVENTS - 1u)];
+	e->raw = raw;
+	e->event = (uint16_t)event;
+	e->prio = t ? (int16_t)t->prio : 0;
+	e->a = a;
+	e->b = b;
+	e->task = t;
+}
+
+/** trace_raw() - the clocksource counter now, the tracer's timestamp.
+ *  RT masked. */
+static inline uint32_t trace_raw(void)
+{
+	return ck_clk.read(ck_clk.cs) & ck_clk.mask;
+}
+
+struct ck_trace_snap;
+
+/**
+ * trace_snapshot() - the frozen ring, oldest event first, into @s
+ * (timestamps converted from the counter to RT clock ns against a fresh
+ * clock update; valid for events within half a counter wrap of it).
+ * Return: the events written (<= CK_TRACE_EVENTS), or -CK_EAGAIN if the
+ * ring is not frozen. Context: RT task (the tracer's), not RT masked:
+ * bounded by CK_TRACE_EVENTS, the ring stays still while frozen.
+ */
+int trace_snapshot(struct ck_trace_snap *s);
+
+/** trace_rearm() - after a snapshot: count it, empty the ring and record
+ *  again. No effect unless frozen. Context: RT task. */
+void trace_rearm(void);
+
+/** trace_init() - the tracer off and empty, its state block "trace"
+ *  and its publishing task (CK_PRIO_MIN); the first ck_trace_start()
+ *  calls it. Return: 0 or ck_task_create()'s error (said on the console).
+ *  Context: RT task or init, RT unmasked. */
+int trace_init(void);
+
+/**
+ * ck_rt_irq_handle_traced() - ck_rt_irq_handle() with the tracer's points
+ * (ck/trace.h): the RT entry calls it instead while tracing is on
+ * (arch_rt_handler_set()). RT masked, RT interrupt.
+ */
+struct ck_task *ck_rt_irq_handle_traced(void);
 
 /* ---- printf.c ---------------------------------------------------- */
 

@@ -176,13 +176,58 @@ struct ck_task *ck_task_self(void)
 	return sched_self();
 }
 
-struct ck_task *ck_rt_irq_handle(void)
+/* The most timers one RT interrupt's trace names. */
+#define TRACE_TIMERS_MAX 4u
+
+/*
+ * The tracer's timer_expire(): the clock read, the timers due (expiry,
+ * and their task if it is a task's wake timer), timer_expire(), then the
+ * tasks those timers made ready. RT masked, RT interrupt.
+ */
+static __attribute__((noinline)) void rt_irq_trace_timers(uint64_t now)
+{
+	struct ck_timer *due[TRACE_TIMERS_MAX];
+	uint32_t n = timer_peek_due(now, due, TRACE_TIMERS_MAX), i;
+
+	trace_point(CK_TRACE_CLOCK, ck_clk.last, (uint32_t)now,
+		    (uint32_t)(now >> 32), NULL);
+	for (i = 0; i < n; i++)
+		trace_point(CK_TRACE_TIMER, trace_raw(), (uint32_t)due[i]->expires_ns,
+			    (uint32_t)(due[i]->expires_ns >> 32),
+			    due[i]->fn == task_wake_timeout ? due[i]->arg : NULL);
+	timer_expire(now);
+	for (i = 0; i < n; i++) {
+		const struct ck_task *t = due[i]->arg;
+
+		if (due[i]->fn == task_wake_timeout && t->state == CK_TASK_READY)
+			trace_point(CK_TRACE_WAKE, trace_raw(), 0, 0, t);
+	}
+}
+
+/*
+ * The RT interrupt's body, in two copies: ck_rt_irq_handle() (@traced
+ * false: no trace point is compiled in) and ck_rt_irq_handle_traced(),
+ * which the RT entry calls instead while the tracer is on (ck/trace.h).
+ */
+static inline __attribute__((always_inline)) struct ck_task *
+rt_irq_handle(bool traced)
 {
 	struct ck_task *next;
+	uint32_t pending;
+	uint64_t now;
 
+	if (traced)
+		trace_point(CK_TRACE_IRQ_ENTRY, trace_raw(), 0, 0, ck_current_task);
 	ck_core.in_irq = true;
-	irq_dispatch_all();
-	timer_expire(clock_fold());
+	pending = irq_dispatch_all();
+	if (traced)
+		trace_point(CK_TRACE_IRQ_ACK, trace_raw(), pending,
+			    irq_hot.timer->line, NULL);
+	now = clock_fold();
+	if (traced)
+		rt_irq_trace_timers(now);
+	else
+		timer_expire(now);
 	next = rq_pick();
 	/* the watchdog's tick where it delays no release: nothing to switch
 	 * to (the interrupted context goes on, be it a runaway task) */
@@ -193,8 +238,23 @@ struct ck_task *ck_rt_irq_handle(void)
 	}
 	ck_core.in_irq = false;
 
+	if (traced && next != ck_current_task)
+		trace_point(CK_TRACE_SWITCH, trace_raw(),
+			    (uint32_t)ck_current_task->prio, 0, next);
 	sched_set_current(next);
+	if (traced)
+		trace_point(CK_TRACE_IRQ_EXIT, trace_raw(), 0, 0, next);
 	return next;
+}
+
+struct ck_task *ck_rt_irq_handle(void)
+{
+	return rt_irq_handle(false);
+}
+
+struct ck_task *ck_rt_irq_handle_traced(void)
+{
+	return rt_irq_handle(true);
 }
 
 int ck_core_init(const struct ck_board *b)

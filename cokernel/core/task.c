@@ -6,11 +6,11 @@
 #include <ck/fault.h>
 
 /*
- * Wake timer of a task: a delay or a wait timeout ended. The timer just
- * left the queue, so the task is unblocked without a timer_cancel().
- * RT interrupt.
+ * Wake timer of a task: a delay, a wait timeout or a period ended. The
+ * timer just left the queue, so the task is unblocked without a
+ * timer_cancel(). RT interrupt.
  */
-static void task_wake_timeout(struct ck_timer *tm)
+void task_wake_timeout(struct ck_timer *tm)
 {
 	struct ck_task *t = tm->arg;
 

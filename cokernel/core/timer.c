@@ -289,6 +289,21 @@ void timer_expire(uint64_t now_ns)
 	timer_program();
 }
 
+uint32_t timer_peek_due(uint64_t now_ns, struct ck_timer **due, uint32_t max)
+{
+	const struct ck_list *n;
+	uint32_t nr = 0;
+
+	for (n = tq.queue.next; n != &tq.queue && nr < max; n = n->next) {
+		struct ck_timer *t = ck_container_of(n, struct ck_timer, node);
+
+		if (t->expires_ns > now_ns && t->expires_ns - now_ns > tq.early_ns)
+			break;
+		due[nr++] = t;
+	}
+	return nr;
+}
+
 uint32_t ck_timer_min_period_ns(void)
 {
 	return tq.min_period_ns;

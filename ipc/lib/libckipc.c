@@ -187,6 +187,39 @@ int ckipc_claim(struct ckipc *c, const struct ck_ipc_chan *ch, pid_t *holder)
 	return -EBUSY;
 }
 
+int ckipc_open_app(struct ckipc *c, const char *prog,
+		   const char *const names[], struct ck_ipc_chan chans[],
+		   unsigned int n)
+{
+	unsigned int i;
+	pid_t holder;
+	int err;
+
+	if (ckipc_open(c, prog))
+		return -1;
+	for (i = 0, err = 0; i < n && !err; i++)
+		err = ckipc_chan(c, names[i], &chans[i]);
+	if (err) {
+		fprintf(stderr, "%s: RT %s channels not found: %s\n", prog, prog,
+			ckipc_strerror(err));
+		ckipc_close(c);
+		return -1;
+	}
+	err = ckipc_claim(c, &chans[0], &holder);
+	if (err == -EBUSY)
+		fprintf(stderr,
+			"%s: busy: another %s (pid %ld) is running; the RT side serves one at a time\n",
+			prog, prog, (long)holder);
+	else if (err)
+		fprintf(stderr, "%s: cannot claim %s: %s\n", prog, names[0],
+			strerror(-err));
+	if (err) {
+		ckipc_close(c);
+		return -1;
+	}
+	return 0;
+}
+
 int ckipc_wait(struct ckipc *c, int timeout_ms)
 {
 	struct pollfd pfd = { .fd = c->fd, .events = POLLIN };

@@ -61,6 +61,18 @@ bool ckipc_chan_sound(struct ckipc *c, const struct ck_ipc_chan *ch);
  */
 int ckipc_claim(struct ckipc *c, const struct ck_ipc_chan *ch, pid_t *holder);
 
+/**
+ * ckipc_open_app() - the start of a tool that drives an RT program: map
+ * the region (ckipc_open()), find channels @names[0..@n-1] into @chans[],
+ * and claim @chans[0], the program's control ring (ckipc_claim()), so
+ * that one such tool runs at a time. On failure say why on stderr,
+ * prefixed with @prog ("<prog>: busy: another <prog> (pid N) is running;
+ * ..."), close the region and return -1; else 0. Context: Linux process.
+ */
+int ckipc_open_app(struct ckipc *c, const char *prog,
+		   const char *const names[], struct ck_ipc_chan chans[],
+		   unsigned int n);
+
 /** ckipc_wait() - wait up to @timeout_ms for the IPC doorbell.
  *  Return 1 (rung), 0 (timeout or plain file), -errno. */
 int ckipc_wait(struct ckipc *c, int timeout_ms);

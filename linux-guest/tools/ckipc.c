@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "ck_ipc_apps.h"
+#include "ck_trace.h"
 #include "libckipc.h"
 
 #define RESET_WAIT_MS 2000
@@ -25,9 +26,12 @@ static void usage(FILE *out)
 		"       ckipc reset <chan>         ask the RT side to repair a channel; waits\n"
 		"                                  %d s for a broken one to be repaired\n"
 		"       ckipc corrupt <chan>       write garbage head/tail/lengths (fault test)\n"
+		"       ckipc trace                the RT tracer's frozen trace, oldest event\n"
+		"                                  first (latency -f freezes it on each new\n"
+		"                                  maximum)\n"
 		"       ckipc --help               this text\n"
-		"exit status: 0 done, 1 failed (no region, channel, data; a reset\n"
-		"             not served), 2 bad usage\n", RESET_WAIT_MS / 1000);
+		"exit status: 0 done, 1 failed (no region, channel, data, frozen\n"
+		"             trace; a reset not served), 2 bad usage\n", RESET_WAIT_MS / 1000);
 }
 
 static int cmd_list(struct ckipc *c)
@@ -295,13 +299,129 @@ static int cmd_corrupt(struct ckipc *c, struct ck_ipc_chan *ch)
 	return 0;
 }
 
+/* @ns as microseconds with 3 decimals, right-aligned in @w, with a sign
+ * if @sign. */
+static void print_us(int64_t ns, int w, bool sign)
+{
+	char buf[32];
+	uint64_t mag = ns < 0 ? (uint64_t)-ns : (uint64_t)ns;
+
+	snprintf(buf, sizeof(buf), "%s%llu.%03llu",
+		 ns < 0 ? "-" : sign ? "+" : "", (unsigned long long)(mag / 1000),
+		 (unsigned long long)(mag % 1000));
+	printf("%*s", w, buf);
+}
+
+static uint64_t trace_ns(const struct ck_trace_rec *r)
+{
+	return (uint64_t)r->b << 32 | r->a;
+}
+
+/* The payload of @ev[i] in words; a task's clock read also gets its
+ * latency against the last timer expiry before it (its release). */
+static void print_trace_payload(const struct ck_trace_rec *ev, uint32_t i)
+{
+	const struct ck_trace_rec *r = &ev[i];
+	uint32_t j;
+
+	switch (r->event) {
+	case CK_TRACE_IRQ_ACK:
+		printf("pending 0x%x, timer line %u", r->a, r->b);
+		break;
+	case CK_TRACE_CLOCK:
+		printf("now %llu ns", (unsigned long long)trace_ns(r));
+		break;
+	case CK_TRACE_TIMER:
+		printf("expiry %llu ns", (unsigned long long)trace_ns(r));
+		break;
+	case CK_TRACE_SWITCH:
+		printf("from priority %d", (int32_t)r->a);
+		break;
+	case CK_TRACE_TASK_CLOCK:
+		printf("read %llu ns", (unsigned long long)trace_ns(r));
+		for (j = i; j-- > 0;) {
+			if (ev[j].event != CK_TRACE_TIMER)
+				continue;
+			printf(", latency %lld ns", (long long)(trace_ns(r) - trace_ns(&ev[j])));
+			break;
+		}
+		break;
+	case CK_TRACE_FREEZE:
+		printf("value %u ns, tag %u", r->a, r->b);
+		break;
+	default:
+		break;
+	}
+}
+
+/*
+ * The frozen trace, as Xenomai's /proc/ipipe/trace/frozen reads: a
+ * header, then one event a line, oldest first: its time on the RT clock,
+ * the time since the event before (flagged '+' above 1 us, '!' above
+ * 10 us), what, which task, what it carried.
+ */
+static int cmd_trace(struct ckipc *c)
+{
+	static struct ck_trace_snap s;
+	struct ck_ipc_chan ch;
+	uint32_t i;
+	int n, err = ckipc_chan(c, CK_TRACE_STATE, &ch);
+
+	if (err && err != -CK_ENODEV) {
+		fprintf(stderr, "ckipc: trace: %s\n", ckipc_strerror(err));
+		return 1;
+	}
+	/* the RT side creates the block at the first latency -f */
+	n = err ? -CK_EAGAIN : ck_ipc_state_read(c->base, &ch, &s, sizeof(s));
+	if (n == -CK_EAGAIN) {
+		fprintf(stderr, "ckipc: trace: nothing frozen since boot: run 'latency -f', which freezes the trace on each new maximum\n");
+		return 1;
+	}
+	if (n < 0) {
+		fprintf(stderr, "ckipc: trace: %s\n", ckipc_strerror(n));
+		return 1;
+	}
+	if (n < (int)offsetof(struct ck_trace_snap, ev) ||
+	    s.events > CK_TRACE_EVENTS || (uint32_t)n != ck_trace_snap_bytes(s.events)) {
+		fprintf(stderr, "ckipc: trace: %d bytes are not a frozen trace\n", n);
+		return 1;
+	}
+	printf("cokernel frozen trace %u of this boot: %u events (%u older ones overwritten)\n",
+	       s.freezes, s.events, s.lost);
+	printf("frozen by latency -f: new maximum %u ns in second %u of session 0x%08x\n",
+	       s.value, s.tag, s.session);
+	printf("RT clock %u Hz; times in us; '+' delta > 1 us, '!' > 10 us\n\n",
+	       s.clock_hz);
+	printf("%15s %11s  %-10s  %-8s %4s  %s\n", "Time", "Delta", "Event",
+	       "Task", "Prio", "Payload");
+	for (i = 0; i < s.events; i++) {
+		const struct ck_trace_rec *r = &s.ev[i];
+		int64_t d = i ? (int64_t)(r->ts_ns - s.ev[i - 1].ts_ns) : 0;
+		char task[CK_TRACE_NAME_BYTES + 1];
+
+		memcpy(task, r->task, CK_TRACE_NAME_BYTES);
+		task[CK_TRACE_NAME_BYTES] = 0;
+		print_us((int64_t)r->ts_ns, 15, false);
+		print_us(d, 11, true);
+		printf("%c %-10s  %-8s ", d > 10000 ? '!' : d > 1000 ? '+' : ' ',
+		       ck_trace_event_name(r->event), task[0] ? task : "-");
+		if (task[0])
+			printf("%4d  ", r->prio);
+		else
+			printf("%4s  ", "-");
+		print_trace_payload(s.ev, i);
+		putchar('\n');
+	}
+	return 0;
+}
+
 /* Sub-commands: name, number of arguments after it. */
 static const struct command {
 	const char *name;
 	int nargs;
 } commands[] = {
 	{ "list", 0 }, { "read", 1 }, { "write", 2 }, { "reset", 1 },
-	{ "corrupt", 1 },
+	{ "corrupt", 1 }, { "trace", 0 },
 };
 
 static int bad_usage(const char *fmt, const char *what)
@@ -349,8 +469,8 @@ int main(int argc, char **argv)
 				 cmd->name);
 	if (ckipc_open(&c, "ckipc"))
 		return 1;
-	if (!strcmp(cmd->name, "list")) {
-		ret = cmd_list(&c);
+	if (!strcmp(cmd->name, "list") || !strcmp(cmd->name, "trace")) {
+		ret = cmd->name[0] == 'l' ? cmd_list(&c) : cmd_trace(&c);
 		goto out;
 	}
 	err = ckipc_chan(&c, args[0], &ch);

@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
-/* cli.c - strict command-line number parsing shared by the Linux tools. */
+/* cli.c - what the Linux tools share (cli.h). */
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
+#include <signal.h>
 #include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -33,4 +37,20 @@ int cli_number(const char *prog, const char *what, const char *arg,
 	}
 	*out = v;
 	return 0;
+}
+
+void cli_catch_stop(void (*fn)(int sig))
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = fn;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+}
+
+uint32_t cli_session(void)
+{
+	return (uint32_t)getpid() ^ (uint32_t)time(NULL) << 16;
 }

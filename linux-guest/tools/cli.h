@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* cli.h - strict command-line number parsing shared by the Linux tools. */
+/* cli.h - what the Linux tools share: strict command-line number parsing,
+ * and the start of a run of an RT program (stop signals, session number). */
 #ifndef CK_TOOLS_CLI_H
 #define CK_TOOLS_CLI_H
 
@@ -13,5 +14,21 @@
  */
 int cli_number(const char *prog, const char *what, const char *arg,
 	       long long min, long long max, long long *out);
+
+#include <stdint.h>
+
+/**
+ * cli_catch_stop() - have @fn called on SIGINT, SIGTERM and SIGHUP (the
+ * user ends the run), instead of dying: the tool then stops the RT side
+ * and prints its summary.
+ */
+void cli_catch_stop(void (*fn)(int sig));
+
+/**
+ * cli_session() - a number for a START command that the RT side echoes in
+ * its records: the pid and the time mixed, so that records left by an
+ * earlier run are told apart.
+ */
+uint32_t cli_session(void);
 
 #endif /* CK_TOOLS_CLI_H */

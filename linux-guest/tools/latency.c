@@ -35,10 +35,13 @@ static int data_lines = 21;   /* -l */
 static int quiet;             /* -q */
 static int do_histogram;      /* -h */
 static int do_stats;          /* -s */
+static const char *do_gnuplot; /* -g <file>, "-" for stdout */
 static int histogram_size = HISTOGRAM_CELLS; /* -H */
 static long long bucket_size = 1000;         /* -B, ns */
 static int test_mode = 1;     /* -t */
 static int priority = 99;     /* -P, accepted; the RT side reports its own */
+static int freeze;            /* -f */
+static int rt_prio = 60;      /* the RT side's, from its records */
 
 static volatile sig_atomic_t finished;
 
@@ -57,7 +60,8 @@ static void usage(FILE *out)
 	fprintf(out,
 		"usage: latency [options]\n"
 		"  [-h]                         # print histograms of min, avg, max latencies\n"
-		"  [-g <file>]                  # dump histogram to <file> in gnuplot format (not supported yet)\n"
+		"  [-g <file>]                  # dump histogram to <file> in gnuplot format\n"
+		"                               # (Xenomai 3's; - for stdout)\n"
 		"  [-s]                         # print statistics of min, avg, max latencies\n"
 		"  [-H <histogram-size>]        # default = %d, increase if your last bucket is full\n"
 		"  [-B <bucket-size>]           # default = 1000ns, decrease for more resolution\n"
@@ -69,7 +73,9 @@ static void usage(FILE *out)
 		"  [-q]                         # suppresses RTD, RTH lines if -T is used\n"
 		"  [-t <test_mode>]             # 1 = RT task (default), 2 = RT timer handler;\n"
 		"                               # 0 (user-mode task) does not exist on cokernel\n"
-		"  [-f]                         # freeze trace for each new max latency (ignored)\n"
+		"  [-f]                         # freeze trace for each new max latency: the RT\n"
+		"                               # path is traced while sampling, 'ckipc trace'\n"
+		"                               # prints the worst release's events\n"
 		"  [-c <cpu>]                   # sampling CPU (uniprocessor: 0 only)\n"
 		"  [-P <priority>]              # accepted for compatibility (1..99)\n"
 		"  [-b]                         # accepted for compatibility\n"
@@ -104,6 +110,7 @@ static void print_rtt(long dt, int prio)
 
 static void display(const struct ck_lat_rec *r)
 {
+	rt_prio = (int)r->prio;
 	if (r->min_ns < gmin_ns)
 		gmin_ns = r->min_ns;
 	if (r->max_ns > gmax_ns)
@@ -220,21 +227,95 @@ static void fetch_avg_histogram(struct ckipc *c, struct ck_ipc_chan *hist,
 	fprintf(stderr, "latency: no histogram from the RT side\n");
 }
 
-static void cleanup(void)
+static int need_histo(void)
+{
+	return do_histogram || do_stats || do_gnuplot;
+}
+
+/*
+ * Write @histogram to @fp in Xenomai 3 latency's gnuplot format: three
+ * "# " lines (the run's title, the column names, the summary of @duration
+ * seconds with @gavg us average), then "x count" points in us: the lower
+ * edge of the first non-empty cell at count 1, each cell from the first
+ * to the last non-empty one at its middle with hits + 1 (so a log scale
+ * shows empty cells), the upper edge of the last at count 1. Xenomai adds
+ * `xeno-config --info` as "# " lines when it can run it; there is none
+ * here. Return: 0, or -1 with errno set on a write error.
+ */
+static int write_gnuplot(FILE *fp, const int32_t *histogram, long duration,
+			 double gavg)
+{
+	int n, start, stop;
+
+	fprintf(fp, "# %.2ld:%.2ld:%.2ld (%s, %lld us period, priority %d)\n",
+		duration / 3600, (duration / 60) % 60, duration % 60,
+		ck_lat_mode_name((uint32_t)test_mode), period_ns / 1000,
+		rt_prio);
+	fprintf(fp, "# %11s|%11s|%11s|%8s|%6s|\n", "----lat min",
+		"----lat avg", "----lat max", "-overrun", "---msw");
+	fprintf(fp, "# %11.3f|%11.3f|%11.3f|%8d|%6u|\n",
+		gsamples ? gmin_ns / 1000.0 : 0.0, gavg,
+		gsamples ? gmax_ns / 1000.0 : 0.0, goverrun, gmsw);
+	for (n = 0; n < histogram_size && histogram[n] == 0; n++)
+		;
+	start = n;
+	for (n = histogram_size - 1; n >= 0 && histogram[n] == 0; n--)
+		;
+	stop = n;
+	fprintf(fp, "%g 1\n", start * bucket_size / 1000.0);
+	for (n = start; n <= stop; n++)
+		fprintf(fp, "%g %d\n", (n + 0.5) * bucket_size / 1000.0,
+			histogram[n] + 1);
+	fprintf(fp, "%g 1\n", (stop + 1) * bucket_size / 1000.0);
+	return fflush(fp) || ferror(fp) ? -1 : 0;
+}
+
+/* -g: the avg histogram into do_gnuplot. Return 0, or 1 after saying why
+ * the file could not be written. */
+static int dump_gnuplot(long duration, double gavg)
+{
+	int to_stdout = !strcmp(do_gnuplot, "-");
+	FILE *fp = to_stdout ? stdout : fopen(do_gnuplot, "w");
+	int err;
+
+	if (!fp) {
+		fprintf(stderr, "latency: -g %s: cannot write the histogram: %s\n",
+			do_gnuplot, strerror(errno));
+		return 1;
+	}
+	err = write_gnuplot(fp, histogram_avg, duration, gavg);
+	if (!to_stdout && fclose(fp))
+		err = -1;
+	if (err) {
+		fprintf(stderr, "latency: -g %s: writing the histogram failed: %s\n",
+			do_gnuplot, strerror(errno));
+		return 1;
+	}
+	return 0;
+}
+
+/* The end of the run as Xenomai prints it. Return: 0, or 1 when -g's file
+ * could not be written (everything else is printed all the same). */
+static int cleanup(void)
 {
 	long actual = measured_s;
 	double gavg = gsamples ? (double)gsum_ns / gsamples / 1000.0 : 0.0;
+	int status = 0;
 
 	if (do_histogram) {
 		dump_histogram(histogram_min, "min");
 		dump_histogram(histogram_avg, "avg");
 		dump_histogram(histogram_max, "max");
 	}
-	if (do_histogram || do_stats) {
+	if (need_histo()) {
 		printf("HSH|--param|--samples-|--average--|---stddev--\n");
 		dump_stats(histogram_min, "min");
 		dump_stats(histogram_avg, "avg");
 		dump_stats(histogram_max, "max");
+	}
+	if (do_gnuplot) {
+		fflush(stdout);
+		status = dump_gnuplot(actual, gavg);
 	}
 	printf("---|-----------|-----------|-----------|--------|------|-------------------------\n"
 	       "RTS|%11.3f|%11.3f|%11.3f|%8d|%6u|    %.2ld:%.2ld:%.2ld/%.2d:%.2d:%.2d\n",
@@ -243,10 +324,13 @@ static void cleanup(void)
 	       actual / 3600, (actual / 60) % 60, actual % 60,
 	       test_duration / 3600, (test_duration / 60) % 60,
 	       test_duration % 60);
+	if (freeze)
+		printf("== -f: 'ckipc trace' prints the RT path of the worst release\n");
 	if (gmsw)
 		printf("Warning! some latency peaks may have been due to involuntary mode switches.\n"
 		       "Please contact xenomai@xenomai.org\n");
 	fflush(stdout);
+	return status;
 }
 
 /* The value of option -@c, a whole number in [@min, @max]; exit 2 with a
@@ -276,7 +360,7 @@ static void parse_args(int argc, char **argv)
 	while ((c = getopt(argc, argv, "g:hp:l:T:qH:B:sD:t:fc:P:b")) != EOF) {
 		switch (c) {
 		case 'g':
-			fprintf(stderr, "latency: -g is not supported yet, ignored\n");
+			do_gnuplot = optarg;
 			break;
 		case 'h':
 			do_histogram = 1;
@@ -307,7 +391,7 @@ static void parse_args(int argc, char **argv)
 			test_mode = (int)opt_number(c, INT_MIN, INT_MAX);
 			break;
 		case 'f':
-			fprintf(stderr, "latency: -f: no tracer yet, ignored\n");
+			freeze = 1;
 			break;
 		case 'c':
 			if (opt_number(c, LLONG_MIN, LLONG_MAX) != 0) {
@@ -425,16 +509,16 @@ static void explain_no_data(void)
 
 int main(int argc, char **argv)
 {
+	static const char *const chan_names[] = { CK_LAT_CTL, CK_LAT_DATA,
+						  CK_LAT_HIST };
 	static struct ck_lat_rec r;
-	struct ck_ipc_chan ctl, data, hist;
+	struct ck_ipc_chan chans[3], ctl, data, hist;
 	struct ck_lat_cmd cmd;
 	struct ckipc c;
-	struct sigaction sa;
 	uint32_t session;
 	time_t last;
 	int err, status = 0;
 	time_t reset_at = 0; /* last reset request of a fault episode */
-	pid_t holder;
 
 	parse_args(argc, argv);
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -445,30 +529,11 @@ int main(int argc, char **argv)
 		fprintf(stderr, "latency: out of memory\n");
 		return 1;
 	}
-	if (ckipc_open(&c, "latency"))
+	if (ckipc_open_app(&c, "latency", chan_names, chans, 3))
 		return 1;
-	err = ckipc_chan(&c, CK_LAT_CTL, &ctl);
-	if (!err)
-		err = ckipc_chan(&c, CK_LAT_DATA, &data);
-	if (!err)
-		err = ckipc_chan(&c, CK_LAT_HIST, &hist);
-	if (err) {
-		fprintf(stderr, "latency: RT latency channels not found: %s\n",
-			ckipc_strerror(err));
-		return 1;
-	}
-	err = ckipc_claim(&c, &ctl, &holder);
-	if (err == -EBUSY) {
-		fprintf(stderr,
-			"latency: busy: another latency (pid %ld) is running; the RT sampler serves one at a time\n",
-			(long)holder);
-		return 1;
-	}
-	if (err) {
-		fprintf(stderr, "latency: cannot claim %s: %s\n", CK_LAT_CTL,
-			strerror(-err));
-		return 1;
-	}
+	ctl = chans[0];
+	data = chans[1];
+	hist = chans[2];
 	if (unfault(&c, &ctl, 2000) || unfault(&c, &data, 3000)) {
 		fprintf(stderr, "latency: the RT side did not reset the channels\n");
 		return 1;
@@ -484,18 +549,13 @@ int main(int argc, char **argv)
 	while (ck_ipc_recv(c.base, &data, &r, sizeof(r)) >= 0)
 		; /* stale records of an earlier run */
 
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = sighand;
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-
-	session = (uint32_t)getpid() ^ (uint32_t)time(NULL) << 16;
+	cli_catch_stop(sighand);
+	session = cli_session();
 	memset(&cmd, 0, sizeof(cmd));
 	cmd.cmd = CK_LAT_CMD_START;
 	cmd.mode = test_mode == 2 ? CK_LAT_MODE_TIMER : CK_LAT_MODE_TASK;
 	cmd.period_ns = (uint32_t)period_ns;
-	cmd.flags = 0;
+	cmd.flags = freeze ? CK_LAT_F_FREEZE : 0;
 	cmd.session = session;
 	cmd.warmup_s = WARMUP_TIME;
 	cmd.bucket_ns = (uint32_t)bucket_size;
@@ -584,9 +644,10 @@ int main(int argc, char **argv)
 	if (err)
 		fprintf(stderr, "latency: cannot stop the RT sampler: %s\n",
 			ckipc_strerror(err));
-	else if (do_histogram || do_stats)
+	else if (need_histo())
 		fetch_avg_histogram(&c, &hist, session);
-	cleanup();
+	if (cleanup() && !status)
+		status = 1;
 	ckipc_close(&c);
 	return status;
 }

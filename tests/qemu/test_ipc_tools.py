@@ -144,3 +144,25 @@ def test_histogram_after_corruption_counts_the_printed_seconds(guest):
     assert rts is not None, out
     assert int(hss[0].split("|")[2]) + rts["overruns"] == 2 * 1000, out
     assert _channel(guest, "latency.hist")["FLAGS"] == "-"
+
+
+def test_gnuplot_file_holds_the_run_samples(guest):
+    """latency -g writes Xenomai 3's gnuplot histogram: three "# " lines,
+    then "x count" points whose counts less the one each carries (the
+    framing edges carry 1 and count nothing) add up to the seconds the RTS
+    line reports times the samples per second (1 ms period: 1000)."""
+    rc, out = guest.sh("latency -T 2 -q -g /tmp/h.dat && cat /tmp/h.dat",
+                       timeout=300)
+    assert rc == 0, out
+    rts = parse_rts(out)
+    assert rts is not None and rts["overruns"] == 0, out
+    m = re.search(r"\|\s+(\d\d):(\d\d):(\d\d)/", rts["line"])
+    seconds = int(m.group(1)) * 3600 + int(m.group(2)) * 60 + int(m.group(3))
+    head = out.index(next(l for l in out if l.startswith("# ")))
+    assert out[head].startswith("# 00:00:02 (in-kernel periodic task, 1000 us period, "), out
+    assert out[head + 1] == "# ----lat min|----lat avg|----lat max|-overrun|---msw|", out
+    points = [l.split() for l in out[head + 3:]]
+    assert len(points) >= 3 and all(len(p) == 2 for p in points), out
+    assert points[0][1] == "1" and points[-1][1] == "1", out
+    samples = sum(int(p[1]) - 1 for p in points[1:-1])
+    assert seconds == 2 and samples == seconds * 1000, (samples, out)

@@ -26,32 +26,25 @@
 #include "ck_ipc.h"
 #include "ck_ipc_apps.h"
 #include "tool_region.h"
+#include "tool_run.h"
 
 #define REGION TOOL_REGION_BYTES
 
 struct fake_rt {
-	char path[64], out[80];
-	uint8_t *base;
+	struct tool_files files; /* setup() opens them */
 	struct ck_ipc_chan ctl, data, hist;
 	uint32_t session, bucket, cells, mode, period;
 	bool started, stopped;
 	uint32_t seq;
 };
 
-static const char *tools_dir(void)
-{
-	return getenv("CK_TOOLS_HOST");
-}
-
 static int setup(void **state)
 {
 	struct fake_rt *f = calloc(1, sizeof(*f));
 
 	assert_non_null(f);
-	snprintf(f->path, sizeof(f->path), "/tmp/ck-region-XXXXXX");
-	f->base = tool_region_map(f->path);
-	snprintf(f->out, sizeof(f->out), "%s.out", f->path);
-	tool_region_latency(f->base, &f->ctl, &f->data, &f->hist);
+	tool_files_open(&f->files);
+	tool_region_latency(f->files.base, &f->ctl, &f->data, &f->hist);
 	*state = f;
 	return 0;
 }
@@ -60,41 +53,21 @@ static int teardown(void **state)
 {
 	struct fake_rt *f = *state;
 
-	munmap(f->base, REGION);
-	unlink(f->path);
-	unlink(f->out);
+	tool_files_close(&f->files);
 	free(f);
 	return 0;
 }
 
 static pid_t run_tool(struct fake_rt *f, char *const argv[])
 {
-	char prog[512];
-	pid_t pid;
-
-	snprintf(prog, sizeof(prog), "%s/%s", tools_dir(), argv[0]);
-	pid = fork();
-	assert_true(pid >= 0);
-	if (pid == 0) {
-		int fd = open(f->out, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-
-		if (fd < 0)
-			_exit(127);
-		dup2(fd, 1);
-		dup2(fd, 2);
-		setenv("CKIPC_DEV", f->path, 1);
-		setenv("ASAN_OPTIONS", "detect_leaks=0", 1);
-		execv(prog, argv);
-		_exit(127);
-	}
-	return pid;
+	return tool_run(f->files.path, f->files.out, argv);
 }
 
 /* One step of the fake RT side: poll ctl, emit one record if started. */
 static void fake_rt_step(struct fake_rt *f)
 {
 	struct ck_lat_cmd c;
-	int n = ck_ipc_recv(f->base, &f->ctl, &c, sizeof(c));
+	int n = ck_ipc_recv(f->files.base, &f->ctl, &c, sizeof(c));
 
 	if (n == (int)sizeof(c) && c.cmd == CK_LAT_CMD_START) {
 		f->started = true;
@@ -116,7 +89,7 @@ static void fake_rt_step(struct fake_rt *f)
 		h.hits[3] = 490;
 		h.hits[7] = 10;
 		h.samples = 2000;
-		assert_int_equal(ck_ipc_state_write(f->base, &f->hist, &h,
+		assert_int_equal(ck_ipc_state_write(f->files.base, &f->hist, &h,
 						    sizeof(h)), 0);
 		f->started = false;
 		f->stopped = true;
@@ -137,99 +110,20 @@ static void fake_rt_step(struct fake_rt *f)
 		};
 		if (f->seq == 3)
 			r.min_ns = -250; /* negative latencies print signed */
-		assert_int_equal(ck_ipc_send(f->base, &f->data, &r, sizeof(r)),
+		assert_int_equal(ck_ipc_send(f->files.base, &f->data, &r, sizeof(r)),
 				 0);
 		f->seq++;
 	}
 }
 
+static void fake_rt_drive(void *f)
+{
+	fake_rt_step(f);
+}
+
 static int wait_tool(struct fake_rt *f, pid_t pid, bool drive)
 {
-	int status, t;
-	struct timespec ts = { 0, 20 * 1000 * 1000 };
-
-	for (t = 0; t < 1000; t++) {
-		if (waitpid(pid, &status, WNOHANG) == pid)
-			return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
-		if (drive)
-			fake_rt_step(f);
-		nanosleep(&ts, NULL);
-	}
-	kill(pid, SIGKILL);
-	waitpid(pid, &status, 0);
-	fail_msg("tool did not finish");
-	return -1;
-}
-
-static char *slurp(const char *path)
-{
-	static char buf[65536];
-	FILE *fp = fopen(path, "r");
-	size_t n;
-
-	assert_non_null(fp);
-	n = fread(buf, 1, sizeof(buf) - 1, fp);
-	fclose(fp);
-	buf[n] = 0;
-	if (getenv("CK_TEST_VERBOSE"))
-		fputs(buf, stderr);
-	return buf;
-}
-
-/* Check that @line is "<tag>|" then fields of exactly @w[i] chars. */
-static void check_widths(const char *line, const char *tag, const int *w,
-			 int nw)
-{
-	const char *p = line;
-	int i;
-
-	assert_memory_equal(p, tag, 3);
-	p += 3;
-	for (i = 0; i < nw; i++) {
-		const char *q;
-
-		assert_int_equal(*p, '|');
-		p++;
-		q = p;
-		while (*q && *q != '|' && *q != '\n')
-			q++;
-		if ((int)(q - p) != w[i])
-			fail_msg("%s field %d is %d wide, want %d: %s", tag, i,
-				 (int)(q - p), w[i], line);
-		p = q;
-	}
-}
-
-static int count_prefix(const char *out, const char *prefix)
-{
-	int n = 0;
-	size_t len = strlen(prefix);
-	const char *p = out;
-
-	while (p && *p) {
-		if (!strncmp(p, prefix, len))
-			n++;
-		p = strchr(p, '\n');
-		if (p)
-			p++;
-	}
-	return n;
-}
-
-static const char *find_line(const char *out, const char *prefix, int nth)
-{
-	size_t len = strlen(prefix);
-	const char *p = out;
-
-	while (p && *p) {
-		if (!strncmp(p, prefix, len) && nth-- == 0)
-			return p;
-		p = strchr(p, '\n');
-		if (p)
-			p++;
-	}
-	fail_msg("no line %s in:\n%s", prefix, out);
-	return NULL;
+	return tool_wait(pid, drive ? fake_rt_drive : NULL, f);
 }
 
 static void test_latency_output_format(void **state)
@@ -245,7 +139,7 @@ static void test_latency_output_format(void **state)
 	if (!tools_dir())
 		skip();
 	rc = wait_tool(f, run_tool(f, argv), true);
-	out = slurp(f->out);
+	out = tool_slurp(f->files.out);
 	assert_int_equal(rc, 0);
 	assert_true(f->stopped);
 	assert_int_equal(f->period, 500000);
@@ -262,13 +156,13 @@ static void test_latency_output_format(void **state)
 		"RTD|      1.234|      2.345|      6.678|       0|     0|      1.234|      6.678\n"
 		"RTD|      1.234|      2.345|      7.678|       3|     0|      1.234|      7.678\n"
 		"RTT|  00:00:03  (in-kernel periodic task, 500 us period, priority 60)\n"));
-	assert_int_equal(count_prefix(out, "RTD|"), 3);
-	assert_int_equal(count_prefix(out, "RTH|"), 2);
+	assert_int_equal(tool_count_prefix(out, "RTD|"), 3);
+	assert_int_equal(tool_count_prefix(out, "RTH|"), 2);
 	for (rc = 0; rc < 3; rc++)
-		check_widths(find_line(out, "RTD|", rc), "RTD", rtd_w, 7);
+		tool_check_widths(tool_find_line(out, "RTD|", rc), "RTD", rtd_w, 7);
 	assert_non_null(strstr(out, "RTD|     -0.250|      2.345|      8.678|       3|     0|     -0.250|      8.678\n"));
 	/* histograms: min/max per second, avg from the RT side */
-	assert_int_equal(count_prefix(out, "---|--param|----range-|--samples\n"), 3);
+	assert_int_equal(tool_count_prefix(out, "---|--param|----range-|--samples\n"), 3);
 	assert_non_null(strstr(out, "HSD|    min|   0 -  1 |        1\n"));
 	assert_non_null(strstr(out, "HSD|    min|   1 -  2 |        2\n"));
 	assert_non_null(strstr(out, "HSD|    avg|   2 -  3 |     1500\n"));
@@ -277,8 +171,8 @@ static void test_latency_output_format(void **state)
 	assert_non_null(strstr(out, "HSH|--param|--samples-|--average--|---stddev--\n"));
 	assert_non_null(strstr(out, "HSS|    min|         3|      0.667|      0.577\n"));
 	assert_non_null(strstr(out, "HSS|    avg|      2000| "));
-	l = find_line(out, "RTS|", 0);
-	check_widths(l, "RTS", rts_w, 5);
+	l = tool_find_line(out, "RTS|", 0);
+	tool_check_widths(l, "RTS", rts_w, 5);
 	assert_non_null(strstr(out,
 		"---|-----------|-----------|-----------|--------|------|-------------------------\n"
 		"RTS|     -0.250|      2.345|      8.678|       3|     0|    00:00:03/00:00:03\n"));
@@ -296,13 +190,59 @@ static void test_latency_quiet_timer_mode(void **state)
 	if (!tools_dir())
 		skip();
 	assert_int_equal(wait_tool(f, run_tool(f, argv), true), 0);
-	out = slurp(f->out);
+	out = tool_slurp(f->files.out);
 	assert_int_equal(f->mode, CK_LAT_MODE_TIMER);
 	assert_non_null(strstr(out, "== Test mode: in-kernel timer handler\n"));
-	assert_int_equal(count_prefix(out, "RTD|"), 0);
-	assert_int_equal(count_prefix(out, "RTT|"), 0);
-	assert_int_equal(count_prefix(out, "RTS|"), 1);
-	assert_int_equal(count_prefix(out, "HSD|"), 0);
+	assert_int_equal(tool_count_prefix(out, "RTD|"), 0);
+	assert_int_equal(tool_count_prefix(out, "RTT|"), 0);
+	assert_int_equal(tool_count_prefix(out, "RTS|"), 1);
+	assert_int_equal(tool_count_prefix(out, "HSD|"), 0);
+}
+
+/* -g: Xenomai 3's gnuplot file of the RT side's avg histogram (cells 2, 3
+ * and 7 of 1 us hold 1500, 490 and 10 samples): the title, column names
+ * and summary as "# " lines, then the points, each cell at its middle with
+ * hits + 1, framed by the outer edges at 1; with -g alone the HSH/HSS
+ * statistics are printed too, as Xenomai does. */
+static void test_latency_gnuplot_file(void **state)
+{
+	struct fake_rt *f = *state;
+	char plot[96];
+	char *const argv[] = { "latency", "-T", "3", "-q", "-g", plot, NULL };
+	const char *out;
+
+	if (!tools_dir())
+		skip();
+	snprintf(plot, sizeof(plot), "%s.plot", f->files.path);
+	assert_int_equal(wait_tool(f, run_tool(f, argv), true), 0);
+	out = tool_slurp(f->files.out);
+	assert_non_null(strstr(out, "HSS|    avg|      2000| "));
+	assert_non_null(strstr(out, "RTS|     -0.250|"));
+	assert_string_equal(tool_slurp(plot),
+		"# 00:00:03 (in-kernel periodic task, 1000 us period, priority 60)\n"
+		"# ----lat min|----lat avg|----lat max|-overrun|---msw|\n"
+		"#      -0.250|      2.345|      8.678|       3|     0|\n"
+		"2 1\n2.5 1501\n3.5 491\n4.5 1\n5.5 1\n6.5 1\n7.5 11\n8 1\n");
+	unlink(plot);
+}
+
+/* -g to a file that cannot be written: said, exit status 1, and the run's
+ * results printed all the same. */
+static void test_latency_gnuplot_unwritable(void **state)
+{
+	struct fake_rt *f = *state;
+	char *const argv[] = { "latency", "-T", "2", "-q", "-g",
+			       "/nonexistent-dir/h.dat", NULL };
+	const char *out;
+
+	if (!tools_dir())
+		skip();
+	assert_int_equal(wait_tool(f, run_tool(f, argv), true), 1);
+	out = tool_slurp(f->files.out);
+	assert_non_null(strstr(out, "latency: -g /nonexistent-dir/h.dat: cannot "
+				    "write the histogram: No such file or directory\n"));
+	assert_non_null(strstr(out, "HSH|--param|--samples-|--average--|---stddev--\n"));
+	assert_int_equal(tool_count_prefix(out, "RTS|"), 1);
 }
 
 static void test_latency_bad_options(void **state)
@@ -315,9 +255,9 @@ static void test_latency_bad_options(void **state)
 	if (!tools_dir())
 		skip();
 	assert_int_equal(wait_tool(f, run_tool(f, t0), false), 2);
-	assert_non_null(strstr(slurp(f->out), "-t0 (periodic user-mode task) is not available"));
+	assert_non_null(strstr(tool_slurp(f->files.out), "-t0 (periodic user-mode task) is not available"));
 	assert_int_equal(wait_tool(f, run_tool(f, big), false), 2);
-	assert_non_null(strstr(slurp(f->out), "latency: invalid period (> 1s).\n"));
+	assert_non_null(strstr(tool_slurp(f->files.out), "latency: invalid period (> 1s).\n"));
 	assert_int_equal(wait_tool(f, run_tool(f, dopt), false), 2);
 	assert_false(f->started);
 }
@@ -335,27 +275,27 @@ static void test_ckipc_corrupt_and_list(void **state)
 	if (!tools_dir())
 		skip();
 	assert_int_equal(wait_tool(f, run_tool(f, write), false), 0);
-	assert_int_equal(ck_ipc_recv(f->base, &f->ctl, &c, sizeof(c)), 5);
+	assert_int_equal(ck_ipc_recv(f->files.base, &f->ctl, &c, sizeof(c)), 5);
 	assert_int_equal(wait_tool(f, run_tool(f, corrupt), false), 0);
-	assert_int_equal(ck_ipc_recv(f->base, &f->ctl, &c, sizeof(c)),
+	assert_int_equal(ck_ipc_recv(f->files.base, &f->ctl, &c, sizeof(c)),
 			 -CK_EBADMSG);
 	assert_true(f->ctl.faulted);
 	assert_int_equal(wait_tool(f, run_tool(f, list), false), 0);
-	out = slurp(f->out);
+	out = tool_slurp(f->files.out);
 	assert_non_null(strstr(out, "1 faults detected"));
 	assert_non_null(strstr(out, "reject,FAULTED"));
 	assert_int_equal(wait_tool(f, run_tool(f, write), false), 1);
-	assert_non_null(strstr(slurp(f->out), "faulted"));
+	assert_non_null(strstr(tool_slurp(f->files.out), "faulted"));
 	/* Linux asks, RT repairs at its next poll (ckipc waits to see it),
 	 * traffic resumes */
 	assert_int_equal(wait_tool(f, run_tool(f, reset), true), 0);
-	assert_non_null(strstr(slurp(f->out),
+	assert_non_null(strstr(tool_slurp(f->files.out),
 			       "latency.ctl: repaired by the RT side\n"));
-	assert_int_equal(ck_ipc_recv(f->base, &f->ctl, &c, sizeof(c)),
+	assert_int_equal(ck_ipc_recv(f->files.base, &f->ctl, &c, sizeof(c)),
 			 -CK_EAGAIN);
 	assert_false(f->ctl.faulted);
 	assert_int_equal(wait_tool(f, run_tool(f, write), false), 0);
-	assert_int_equal(ck_ipc_recv(f->base, &f->ctl, &c, sizeof(c)), 5);
+	assert_int_equal(ck_ipc_recv(f->files.base, &f->ctl, &c, sizeof(c)), 5);
 }
 
 int main(void)
@@ -364,6 +304,10 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_latency_output_format,
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_latency_quiet_timer_mode,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_latency_gnuplot_file,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_latency_gnuplot_unwritable,
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_latency_bad_options,
 						setup, teardown),

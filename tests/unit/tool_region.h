@@ -2,13 +2,15 @@
 /*
  * tool_region.h - the fake IPC region the host tests hand to the Linux
  * tools (CKIPC_DEV=<file>): a region file mapped shared, and the channels
- * the RT latency app (cokernel/apps/latency.c) creates in it. cmocka
+ * the RT latency and switchtest apps (cokernel/apps/latency.c,
+ * switchtest.c) create in it. cmocka
  * asserts: include after <cmocka.h>.
  */
 #ifndef TOOL_REGION_H
 #define TOOL_REGION_H
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -35,6 +37,27 @@ static inline uint8_t *tool_region_map(char *path)
 	return base;
 }
 
+/* A test's files: the region (a "/tmp/ck-region-XXXXXX" file, mapped at
+ * base) and the tool's output file beside it. */
+struct tool_files {
+	char path[64], out[80];
+	uint8_t *base;
+};
+
+static inline void tool_files_open(struct tool_files *t)
+{
+	snprintf(t->path, sizeof(t->path), "/tmp/ck-region-XXXXXX");
+	t->base = tool_region_map(t->path);
+	snprintf(t->out, sizeof(t->out), "%s.out", t->path);
+}
+
+static inline void tool_files_close(struct tool_files *t)
+{
+	munmap(t->base, TOOL_REGION_BYTES);
+	unlink(t->path);
+	unlink(t->out);
+}
+
 /* The latency app's three channels, RT handles in @ctl, @data, @hist. */
 static inline void tool_region_latency(uint8_t *base, struct ck_ipc_chan *ctl,
 				       struct ck_ipc_chan *data,
@@ -54,6 +77,24 @@ static inline void tool_region_latency(uint8_t *base, struct ck_ipc_chan *ctl,
 	assert_int_equal(ck_ipc_state_create(base, TOOL_REGION_BYTES,
 					     CK_LAT_HIST, CK_IPC_STATE_RT2LX,
 					     sizeof(struct ck_lat_hist), hist),
+			 0);
+}
+
+/* The switchtest app's two channels, RT handles in @ctl, @data. */
+static inline void tool_region_switchtest(uint8_t *base,
+					  struct ck_ipc_chan *ctl,
+					  struct ck_ipc_chan *data)
+{
+	assert_int_equal(ck_ipc_ring_create(base, TOOL_REGION_BYTES,
+					    CK_SWT_CTL, CK_IPC_RING_LX2RT,
+					    sizeof(struct ck_swt_cmd),
+					    CK_SWT_CTL_SLOTS, 0, ctl),
+			 0);
+	assert_int_equal(ck_ipc_ring_create(base, TOOL_REGION_BYTES,
+					    CK_SWT_DATA, CK_IPC_RING_RT2LX,
+					    sizeof(struct ck_swt_rec),
+					    CK_SWT_DATA_SLOTS,
+					    CK_IPC_F_DROP_OLDEST, data),
 			 0);
 }
 

@@ -52,6 +52,28 @@ void arch_cpu_relax(void)
 	__asm__ volatile("" : : : "memory");
 }
 
+/* The entry's `bl ck_rt_irq_handle` (entry.S). */
+extern uint32_t arm926_rt_call[];
+
+/*
+ * A `bl` (ARM ARM A4.1.5: cond AL, 0b1011, signed word offset from the
+ * instruction + 8) written over the entry's call, then the line written
+ * back from the write-back D-cache, the write buffer drained and the
+ * I-cache line invalidated (ARM926EJ-S TRM 2.3.8: c7 c10 1, c7 c10 4,
+ * c7 c5 1), so the next FIQ fetches the new word.
+ */
+void arch_rt_handler_set(struct ck_task *(*handler)(void))
+{
+	uintptr_t at = (uintptr_t)arm926_rt_call;
+	uint32_t off = ((uint32_t)(uintptr_t)handler - (uint32_t)(at + 8u)) >> 2;
+
+	*(volatile uint32_t *)at = 0xeb000000u | (off & 0x00ffffffu);
+	__asm__ volatile("mcr p15, 0, %0, c7, c10, 1\n\t"
+			 "mcr p15, 0, %1, c7, c10, 4\n\t"
+			 "mcr p15, 0, %0, c7, c5, 1"
+			 : : "r"(at), "r"(0) : "memory");
+}
+
 void *arch_phys_to_virt(uint32_t pa)
 {
 	return (void *)((uintptr_t)pa + CK_VA_OFFSET);

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <ck/ck.h>
 #include <ck_fault.h>
+#include <ck/regcheck.h>
 #include <arch/ctx.h>
 
 #define DEFINE(sym, val) \
@@ -24,4 +25,7 @@ void asm_offsets(void)
 	DEFINE(FAULT_UNDEF, CK_FAULT_UNDEF);
 	DEFINE(FAULT_PREFETCH, CK_FAULT_PREFETCH);
 	DEFINE(FAULT_DATA, CK_FAULT_DATA);
+	DEFINE(REGCHECK_SEED, offsetof(struct ck_regcheck, seed));
+	DEFINE(REGCHECK_SPINNING, offsetof(struct ck_regcheck, spinning));
+	DEFINE(REGCHECK_FOUND, offsetof(struct ck_regcheck, found));
 }

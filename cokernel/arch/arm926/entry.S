@@ -30,6 +30,8 @@ arch_rt_entry:
 	stmia	r8, {r0-r14}^               @ interrupted r0-r12, sp, lr
 	str	r9, [r8, #CTX_PC_OFF]
 	str	r10, [r8, #CTX_CPSR_OFF]
+	.global	arm926_rt_call
+arm926_rt_call:                             @ arch_rt_handler_set() rewrites it
 	bl	ck_rt_irq_handle
 	add	r8, r0, #TASK_CTX
 	/* fall through */

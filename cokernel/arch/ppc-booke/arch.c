@@ -14,6 +14,7 @@
 #include <ck/fault.h>
 #include <arch/booke.h>
 #include <arch/ctx.h>
+#include <arch/rtcall.h>
 #include <ck_guest.h>
 
 _Static_assert(CTX_WORDS <= CK_ARCH_CTX_WORDS, "e500 frame fits ck_arch_ctx");
@@ -88,6 +89,11 @@ void booke_doze(void)
 void arch_wait_for_interrupt(void)
 {
 	booke_doze();
+}
+
+void arch_rt_handler_set(struct ck_task *(*handler)(void))
+{
+	ppc_rt_call_set(handler);
 }
 
 void arch_cpu_relax(void)

@@ -9,6 +9,7 @@
 #include <ck/ck.h>
 #include <arch/ctx.h>
 #include <ck_fault.h>
+#include <ck/regcheck.h>
 
 #define DEFINE(sym, val) \
 	__asm__ volatile("\n->" #sym " %0 " #val : : "i"(val))
@@ -31,4 +32,7 @@ void asm_offsets(void)
 	DEFINE(FAULT_PREFETCH, CK_FAULT_PREFETCH);
 	DEFINE(FAULT_ALIGN, CK_FAULT_ALIGN);
 	DEFINE(FAULT_PROGRAM, CK_FAULT_PROGRAM);
+	DEFINE(REGCHECK_SEED, offsetof(struct ck_regcheck, seed));
+	DEFINE(REGCHECK_SPINNING, offsetof(struct ck_regcheck, spinning));
+	DEFINE(REGCHECK_FOUND, offsetof(struct ck_regcheck, found));
 }

@@ -13,6 +13,7 @@
 #include <ck/fault.h>
 #include <arch/g2.h>
 #include <arch/ctx.h>
+#include <arch/rtcall.h>
 #include <ck_guest.h>
 
 _Static_assert(CTX_WORDS <= CK_ARCH_CTX_WORDS, "G2 frame fits ck_arch_ctx");
@@ -68,6 +69,11 @@ void arch_wait_for_interrupt(void)
 	uint32_t msr = msr_read();
 
 	__asm__ volatile("sync\n\tmtmsr %0\n\tisync" : : "r"(msr | MSR_POW) : "memory");
+}
+
+void arch_rt_handler_set(struct ck_task *(*handler)(void))
+{
+	ppc_rt_call_set(handler);
 }
 
 void arch_cpu_relax(void)

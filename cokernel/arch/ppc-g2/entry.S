@@ -111,6 +111,8 @@ arch_rt_entry:
 	addi	r1, r1, ck_crit_stack_top@l
 	li	r0, 0
 	stwu	r0, -16(r1)
+	.global	ppc_rt_call
+ppc_rt_call:                            /* arch_rt_handler_set() rewrites it */
 	bl	ck_rt_irq_handle
 	addi	r3, r3, TASK_CTX
 	/* fall through */

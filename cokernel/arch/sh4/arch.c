@@ -56,6 +56,15 @@ void arch_wait_for_interrupt(void)
 	__asm__ volatile("sleep" : : : "memory");
 }
 
+/* The literal the entry's `jsr` loads (entry.S): a data word, read
+ * through the operand cache, so a store is all it takes. */
+extern struct ck_task *(*volatile sh4_rt_handler)(void);
+
+void arch_rt_handler_set(struct ck_task *(*handler)(void))
+{
+	sh4_rt_handler = handler;
+}
+
 void arch_cpu_relax(void)
 {
 	__asm__ volatile("" : : : "memory");

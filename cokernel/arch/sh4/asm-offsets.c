@@ -8,6 +8,7 @@
 #include <ck/ck.h>
 #include <arch/ctx.h>
 #include "ck_guest.h"
+#include <ck/regcheck.h>
 
 /* %O: the constant without the '#' SH's %c prints */
 #define DEFINE(sym, val) \
@@ -22,4 +23,7 @@ void asm_offsets(void)
 	DEFINE(TASK_CTX, offsetof(struct ck_task, ctx));
 	DEFINE(CTX_BYTES, CTX_WORDS * 4);
 	DEFINE(GUEST_LINUX_VBR, offsetof(struct ck_guest_page, linux_vbr));
+	DEFINE(REGCHECK_SEED, offsetof(struct ck_regcheck, seed));
+	DEFINE(REGCHECK_SPINNING, offsetof(struct ck_regcheck, spinning));
+	DEFINE(REGCHECK_FOUND, offsetof(struct ck_regcheck, found));
 }

@@ -148,6 +148,8 @@ to_linux:                               /* 10 instructions from the vector */
 .Lrt_stack_top:	.long	sh4_rt_stack_top
 .Lsr_irq:	.long	SR_RT_IRQ
 .Lsr_resume:	.long	SR_RESUME
+	.global	sh4_rt_handler
+sh4_rt_handler:                         /* arch_rt_handler_set() rewrites it */
 .Lrt_irq_handle: .long	ck_rt_irq_handle
 .Lfwd_irq:	.long	sh4_fwd + 8
 

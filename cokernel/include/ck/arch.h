@@ -109,6 +109,19 @@ void arch_ctx_init(struct ck_arch_ctx *ctx, void (*tramp)(void *), void *arg0,
 void arch_ctx_switch(struct ck_arch_ctx *from, struct ck_arch_ctx *to);
 
 /**
+ * arch_rt_handler_set() - make the RT entry call @handler instead of the
+ * C function it calls now (ck_rt_irq_handle() at boot; the tracer's
+ * ck_rt_irq_handle_traced() while tracing): the entry's one call site is
+ * rewritten (ARM, PowerPC: a `bl`, with the data cache line written back
+ * and the instruction cache line invalidated; SH-4: the literal `jsr`
+ * loads), so the entry pays nothing for the choice. @handler has
+ * ck_rt_irq_handle()'s contract and lies within the call's reach (the
+ * co-kernel's text). Context: RT task or init, RT masked.
+ */
+struct ck_task;
+void arch_rt_handler_set(struct ck_task *(*handler)(void));
+
+/**
  * arch_wait_for_interrupt() - idle the CPU until an interrupt (WFI, wait,
  * sleep). Context: root context before Linux, RT unmasked.
  */

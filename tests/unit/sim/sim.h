@@ -88,6 +88,10 @@ void sim_irq_raise(unsigned int line);
 /** sim_irq_clear() - deassert @line (an attached handler's job). */
 void sim_irq_clear(unsigned int line);
 
+/** sim_rt_handler_is() - whether the RT entry calls @handler now
+ *  (arch_rt_handler_set()). */
+bool sim_rt_handler_is(struct ck_task *(*handler)(void));
+
 /** sim_rt_masked() - whether the RT class is masked right now. */
 bool sim_rt_masked(void);
 

@@ -46,6 +46,8 @@ static char stacks[SIM_CTX_MAX][SIM_FIBER_STACK_BYTES]
 static bool rt_masked;
 static struct sim_ctx *switch_from;   /* the context that switched last */
 static struct sim_ctx *switch_to;     /* and the one it switched to */
+/* what the RT entry calls (arch_rt_handler_set()) */
+static struct ck_task *(*rt_handler)(void) = ck_rt_irq_handle;
 
 void sim_arch_reset(void)
 {
@@ -55,6 +57,17 @@ void sim_arch_reset(void)
 	rt_masked = true;
 	switch_from = NULL;
 	switch_to = NULL;
+	rt_handler = ck_rt_irq_handle;
+}
+
+void arch_rt_handler_set(struct ck_task *(*handler)(void))
+{
+	rt_handler = handler;
+}
+
+bool sim_rt_handler_is(struct ck_task *(*handler)(void))
+{
+	return rt_handler == handler;
 }
 
 static struct sim_ctx *ctx_new(struct ck_arch_ctx *c)
@@ -224,7 +237,7 @@ void sim_take_irq(void)
 		rt_masked = true;
 		sim_count_irq();
 		prev = ck_current();
-		next = ck_rt_irq_handle();
+		next = rt_handler();
 		if (next != prev)
 			sim_switch(&prev->ctx, &next->ctx);
 		rt_masked = false;   /* back in the interrupted context */
