@@ -24,7 +24,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "qemu"))
-from cksession import Session, default_board, make_var  # noqa: E402
+from cksession import TOP, Session, default_board, make_var  # noqa: E402
 
 # cyclictest's options, but for the run's length (-D <secs> or -l <loops>)
 CYCLICTEST = "cyclictest -m -p 80 -i 1000 -q --nsecs"
@@ -203,6 +203,10 @@ def main():
     if a.seconds < 1:
         ap.error(f"--seconds {a.seconds}: 1 or more")
     a.board = a.board or default_board()
+    boards = sorted(d for d in os.listdir(os.path.join(TOP, "bsp"))
+                    if os.path.exists(os.path.join(TOP, "bsp", d, "board.mk")))
+    if a.board not in boards:
+        ap.error(f"--board {a.board}: unknown; known boards: {' '.join(boards)}")
     rows = [("co-kernel guest (non-RT Linux)", measure_guest(a.board, a.seconds, a.load))]
     rt_none = make_var(a.board, "LINUX_RT_NONE")
     if not rt_none:
