@@ -24,7 +24,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "qemu"))
-from cksession import Session, default_board, make_var  # noqa: E402
+from cksession import TOP, Session, default_board, make_var  # noqa: E402
 
 # cyclictest's options, but for the run's length (-D <secs> or -l <loops>)
 CYCLICTEST = "cyclictest -m -p 80 -i 1000 -q --nsecs"
@@ -56,7 +56,7 @@ def cyclictest_cmd(secs=None, loops=None, load=None):
     """The shell command line that runs cyclictest for @secs seconds (-D)
     or @loops wake-ups (-l), exactly one of them, with @load (a shell
     command string, or None) started in the background first and its
-    process group killed after; its exit status is cyclictest's.
+    process group killed (SIGKILL) after; its exit status is cyclictest's.
     Raises ValueError on a bad length."""
     if (secs is None) == (loops is None):
         raise ValueError("cyclictest: give seconds or loops, one of them")
@@ -67,8 +67,10 @@ def cyclictest_cmd(secs=None, loops=None, load=None):
     if not load:
         return cmd
     # the interactive shell runs each background job in its own process
-    # group (job control), so the kill reaches every process of the load
-    return (f"( {load} ) & lp=$!; {cmd}; rc=$?; kill -TERM -- -$lp 2>/dev/null; "
+    # group (job control), so the kill reaches every process of the load;
+    # SIGKILL: the subshells of an interactive ash ignore SIGTERM, and
+    # hackbench catches it
+    return (f"( {load} ) & lp=$!; {cmd}; rc=$?; kill -KILL -- -$lp 2>/dev/null; "
             f"wait 2>/dev/null; (exit $rc)")
 
 
@@ -77,12 +79,13 @@ def run_cyclictest(session, secs=None, loops=None, load=None, timeout=None):
     cksession.Session at its shell: the co-kernel's guest or the PREEMPT_RT
     peer); return parse_cyclictest's dict plus "line" (the summary line).
     Raises AssertionError when cyclictest fails or prints no summary.
-    Context: @timeout (s of host time) defaults to 60 + 20 per second or
-    per 100 loops of virtual time (QEMU icount runs the guest slower than
-    real time under load)."""
+    Context: @timeout (s of host time) defaults to 120 + 60 per second of
+    virtual time (loops: 1 ms each): a guest kept busy by a load gets no
+    idle time skipped, and QEMU runs 1 instruction per virtual ns at a few
+    hundred million a second on a shared host."""
     cmd = cyclictest_cmd(secs, loops, load)
     if timeout is None:
-        timeout = 60 + 20 * (secs if secs is not None else max(1, loops // 100))
+        timeout = 120 + 60 * (secs if secs is not None else -(-loops // 1000))
     rc, out = session.sh(cmd, timeout=timeout)
     r = parse_cyclictest(out)
     if rc != 0 or r is None:
@@ -110,13 +113,14 @@ def rt_kernel_args(board):
     return image, args
 
 
-def boot_rt(board, logname="peer-rt", timeout=600):
+def boot_rt(board, logname="peer-rt", timeout=600, seed=1):
     """Boot @board's PREEMPT_RT Linux (rt_kernel_args) under qemu/run-<board>
-    with -icount shift=0,sleep=off -seed 1, to its shell; check that uname
+    with -icount shift=0,sleep=off -seed @seed, to its shell; check that uname
     says PREEMPT_RT. Returns the Session (the caller closes it); raises
     AssertionError when the kernel is not a PREEMPT_RT one."""
     image, args = rt_kernel_args(board)
-    s = Session(board, image=image, logname=logname, extra_args=args, timeout=timeout)
+    s = Session(board, image=image, logname=logname, extra_args=args, timeout=timeout,
+                seed=seed)
     try:
         s.boot(timeout=timeout)
         rc, out = s.sh("uname -a")
@@ -152,6 +156,41 @@ def measure_rt(board, secs, load=None):
         s.close()
 
 
+def rt_tests_missing(session):
+    """Why the booted Linux of @session has no rt-tests (the initramfs's
+    /etc/rt-tests.missing, mk/rt-tests.mk), or None when it has them."""
+    rc, out = session.sh("cat /etc/rt-tests.missing 2>/dev/null")
+    return " ".join(out) if rc == 0 and out else None
+
+
+def preempt_rt_bench(board, secs, loads, under_load, cmd, parse, seed):
+    """make bench's PREEMPT_RT row (tests/bench/bench.py peers_run): one boot
+    of @board's PREEMPT_RT Linux (boot_rt, -seed @seed), then per load of
+    @loads (names) the shell command under_load(load, cmd(secs, histfile))
+    and parse(output lines) of it, a dict of figures (or None: the error is
+    then recorded). Returns {"cyclictest": {load: figures or {"error":
+    text}}, "kernel": uname -a} or {"why_not": text} when the board has no
+    PREEMPT_RT Linux, it is not built, or its initramfs has no rt-tests."""
+    try:
+        s = boot_rt(board, seed=seed)
+    except (ValueError, FileNotFoundError) as e:
+        return {"why_not": str(e)}
+    res = {"cyclictest": {}, "kernel": s.uname}
+    try:
+        missing = rt_tests_missing(s)
+        if missing:
+            return {"why_not": f"no rt-tests in {board}'s initramfs: {missing}"}
+        for load in loads:
+            print(f"[bench] {board}: {load}: cyclictest on PREEMPT_RT", flush=True)
+            rc, out = s.sh(under_load(load, cmd(secs, "/tmp/cyclictest.hist")), timeout=3600)
+            fig = parse(out)
+            res["cyclictest"][load] = fig if rc == 0 and fig else {
+                "error": f"cyclictest failed (rc {rc}): " + " / ".join(out[-5:])}
+    finally:
+        s.close()
+    return res
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -164,6 +203,10 @@ def main():
     if a.seconds < 1:
         ap.error(f"--seconds {a.seconds}: 1 or more")
     a.board = a.board or default_board()
+    boards = sorted(d for d in os.listdir(os.path.join(TOP, "bsp"))
+                    if os.path.exists(os.path.join(TOP, "bsp", d, "board.mk")))
+    if a.board not in boards:
+        ap.error(f"--board {a.board}: unknown; known boards: {' '.join(boards)}")
     rows = [("co-kernel guest (non-RT Linux)", measure_guest(a.board, a.seconds, a.load))]
     rt_none = make_var(a.board, "LINUX_RT_NONE")
     if not rt_none:
