@@ -28,6 +28,7 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "qemu"))
 sys.path.insert(0, os.path.dirname(__file__))
 from cksession import TOP, Session, default_board, make_var, parse_rts  # noqa: E402
+import peers  # noqa: E402
 import report  # noqa: E402
 
 SEED = 1
@@ -105,7 +106,7 @@ def cyclictest_cmd(secs, hist_file):
     always sleeps with clock_nanosleep, its -n is gone),
     for @secs, its histogram (1 us cells) into @hist_file; then the
     histogram's non-empty cells and its summary printed."""
-    return (f"cyclictest -m -p 80 -i 1000 -D {secs} -q -h {CYC_HIST_US} "
+    return (f"cyclictest {peers.CYCLICTEST_OPTS} -D {secs} -q -h {CYC_HIST_US} "
             f"--histfile={hist_file} >/dev/null && "
             f"awk '/^#/ || $2 != 0' {hist_file}")
 
@@ -294,7 +295,6 @@ def peers_run(board, secs, loads):
     make linux-rt), under the same loads as the guest rows (ckload is in
     its initramfs; irqoff is the co-kernel guest's knob: no such row), or
     why there is none."""
-    import peers
     try:
         s = peers.boot_rt(board, logname="bench-preempt-rt", timeout=1800)
     except (ValueError, FileNotFoundError, AssertionError) as e:

@@ -27,7 +27,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "qemu"))
 from cksession import TOP, Session, default_board, make_var  # noqa: E402
 
 # cyclictest's options, but for the run's length (-D <secs> or -l <loops>)
-CYCLICTEST = "cyclictest -m -p 80 -i 1000 -q --nsecs"
+# the field's measuring options (OSADL: -m -p80 -i1000), make bench's rows too
+CYCLICTEST_OPTS = "-m -p 80 -i 1000"
+CYCLICTEST = f"cyclictest {CYCLICTEST_OPTS} -q --nsecs"
 # the summary line of one thread with -q, as rt-tests 2.4 prints it
 # ("T: 0 ( 1234) P:80 I:1000 C:    200 Min:  54321 Act:  60000 Avg:  58000
 # Max:  99999"); with --nsecs the times are ns

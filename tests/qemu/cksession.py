@@ -202,6 +202,14 @@ class Session:
         self._logf.close()
 
 
+def rt_tests_missing(session):
+    """Why the booted initramfs has no rt-tests (the text of
+    /etc/rt-tests.missing, written when Debian's archive did not serve
+    their source: mk/rt-tests.mk), or None when it has them."""
+    rc, out = session.sh("cat /etc/rt-tests.missing 2>/dev/null")
+    return " ".join(out) if rc == 0 and out else None
+
+
 def parse_rts(lines):
     """Parse Xenomai's RTS| summary line: returns dict min/avg/max (us), overruns."""
     for l in lines:

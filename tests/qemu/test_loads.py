@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from cksession import check_baseline, parse_rts
+from cksession import check_baseline, parse_rts, rt_tests_missing
 
 LOADS = ("hackbench", "cache", "dd", "console", "irqoff")
 SECONDS = 2
@@ -25,14 +25,6 @@ def status(guest):
         if m:
             running[m.group(1)] = int(m.group(3))
     return running
-
-
-def rt_tests_missing(guest):
-    """Why the initramfs has no rt-tests (/etc/rt-tests.missing, written
-    when Debian's archive does not serve their source: mk/rt-tests.mk), or
-    None when it has them."""
-    rc, out = guest.sh("cat /etc/rt-tests.missing 2>/dev/null")
-    return " ".join(out) if rc == 0 and out else None
 
 
 def test_list_names_every_load(guest):
@@ -58,8 +50,9 @@ def test_refuses_what_it_cannot_run(guest, bad, why):
 
 @pytest.mark.parametrize("load", LOADS)
 def test_load_beside_latency(guest, board, load):
-    if load == "hackbench" and rt_tests_missing(guest):
-        pytest.skip(f"no hackbench in this initramfs: {rt_tests_missing(guest)}")
+    missing = rt_tests_missing(guest) if load == "hackbench" else None
+    if missing:
+        pytest.skip(f"no hackbench in this initramfs: {missing}")
     rc, out = guest.sh(f"ckload start {load} && latency -T {SECONDS} -q", timeout=600)
     running = status(guest)
     stop_rc, stop_out = guest.sh("ckload stop")

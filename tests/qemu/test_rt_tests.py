@@ -14,6 +14,7 @@ import pytest
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "bench"))
 from peers import run_cyclictest  # noqa: E402
+from cksession import rt_tests_missing  # noqa: E402
 
 LOOPS = 200
 # cyclictest's interval, us (peers.CYCLICTEST)
@@ -28,9 +29,9 @@ def rt_tests(guest):
     """The guest, once it is known to hold rt-tests: a board whose
     initramfs was built without them (Debian's source not downloadable:
     /etc/rt-tests.missing says so) skips with that reason."""
-    rc, out = guest.sh("cat /etc/rt-tests.missing 2>/dev/null")
-    if rc == 0 and out:
-        pytest.skip(" ".join(out))
+    missing = rt_tests_missing(guest)
+    if missing:
+        pytest.skip(missing)
     return guest
 
 
