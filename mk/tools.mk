@@ -44,7 +44,8 @@ endif
 LINUX_USER_CC = $(LINUX_CROSS)gcc $(LINUX_USER_CFLAGS) $(LINUX_USER_LIBC_FLAGS)
 
 TOOLS_DIR := linux-guest/tools
-TOOLS_NAMES := latency ckipc switchbench switchtest regcheck sstep cachethrash
+TOOLS_NAMES := latency ckipc switchbench switchtest regcheck sstep cachethrash \
+	ckcyclictest ckhackbench
 TOOLS_LIB_SRCS := ipc/lib/libckipc.c $(wildcard ipc/*.c) $(TOOLS_DIR)/cli.c
 TOOLS_HDRS := $(wildcard $(TOOLS_DIR)/*.h ipc/*.h ipc/lib/*.h)
 TOOLS_CFLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror -I$(TOP)/ipc -I$(TOP)/ipc/lib

@@ -102,4 +102,22 @@ fi
 		{ printf '[user-check] FAILED: hackbench -p -l 2 -g 1: exit %s, printed:\n%s\n' "$rc" "$got" >&2; exit 1; }
 	n=$((n + 1))
 }
+# the project's equivalents (linux-guest/tools/ck*.c): the same line
+# formats, and an unimplemented option refused by name
+[ ! -x "$t/ckcyclictest" ] || {
+	got=$(timeout 60 "${qemu_cmd[@]}" "$t/ckcyclictest" --default-system -i 1000 -l 20 -q 2>&1)
+	rc=$?
+	[ $rc = 0 ] && [[ $got =~ ^T:\ 0\ \(\ *[0-9]+\)\ P:\ 0\ I:1000\ C:\ +20\ Min:\ +[0-9]+\ Act:\ +[0-9]+\ Avg:\ +[0-9]+\ Max:\ +[0-9]+$ ]] ||
+		{ printf '[user-check] FAILED: ckcyclictest -l 20: exit %s, printed:\n%s\n' "$rc" "$got" >&2; exit 1; }
+	n=$((n + 1))
+	check 2 "ckcyclictest: option --smp is not supported (supported: -m -p -i -l -D -q -N -h --histfile --default-system --help)" \
+		"$t/ckcyclictest" --smp
+}
+[ ! -x "$t/ckhackbench" ] || {
+	got=$(timeout 60 "${qemu_cmd[@]}" "$t/ckhackbench" -p -l 2 -g 1 2>&1)
+	rc=$?
+	[ $rc = 0 ] && [[ $got =~ ^"Running in process mode with 1 groups using 40 file descriptors each (== 40 tasks)"$'\n'"Each sender will pass 2 messages of 100 bytes"$'\n'Time:\ [0-9]+\.[0-9]{3}$ ]] ||
+		{ printf '[user-check] FAILED: ckhackbench -p -l 2 -g 1: exit %s, printed:\n%s\n' "$rc" "$got" >&2; exit 1; }
+	n=$((n + 1))
+}
 echo "[user-check] $n checks passed under $qemu"
