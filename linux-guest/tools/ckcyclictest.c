@@ -31,6 +31,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <pthread.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdbool.h>
@@ -97,32 +98,30 @@ static void usage(FILE *out)
 
 /*
  * parse_duration() - cyclictest's -D: whole seconds, or minutes, hours or
- * days with the suffix m, h or d (either case); "s" is allowed too.
+ * days with the suffix m, h or d (either case; s for seconds too).
  * Return: 0 and the seconds in *@out, or -1 after a message on stderr.
  */
 static int parse_duration(const char *arg, long long *out)
 {
-	static const struct { char c; long long s; } unit[] = {
-		{ 's', 1 }, { 'm', 60 }, { 'h', 3600 }, { 'd', 86400 } };
-	char num[24];
-	size_t n = strlen(arg);
-	long long mult = 1, v;
-	unsigned int i;
+	static const char units[] = "sSmMhHdD";
+	static const long long unit_s[] = { 1, 60, 3600, 86400 };
+	long long v, mult = 1;
+	char *end;
 
-	for (i = 0; n > 1 && i < sizeof(unit) / sizeof(unit[0]); i++)
-		if ((arg[n - 1] | 0x20) == unit[i].c) {
-			mult = unit[i].s;
-			n--;
-			break;
-		}
-	if (n >= sizeof(num)) {
-		fprintf(stderr, PROG ": -D '%s': not a duration\n", arg);
+	errno = 0;
+	v = strtoll(arg, &end, 10);
+	if (*arg < '0' || *arg > '9' || (*end && (end[1] || !strchr(units, *end)))) {
+		fprintf(stderr, PROG ": -D '%s': not a duration (seconds, or a number "
+			"and m, h or d)\n", arg);
 		return -1;
 	}
-	memcpy(num, arg, n);
-	num[n] = 0;
-	if (cli_number(PROG, "-D", num, 0, INT32_MAX / mult, &v))
+	if (*end)
+		mult = unit_s[(strchr(units, *end) - units) / 2];
+	if (errno == ERANGE || v > INT32_MAX / mult) {
+		fprintf(stderr, PROG ": -D '%s': out of range (0..%d seconds)\n", arg,
+			INT32_MAX);
 		return -1;
+	}
 	*out = v * mult;
 	return 0;
 }
@@ -362,14 +361,16 @@ int main(int argc, char **argv)
 	dma_fd = o.default_system ? -1 : cpu_dma_latency_zero();
 	cli_catch_stop(on_stop);
 	sp.sched_priority = o.prio;
-	if (sched_setscheduler(0, o.prio ? SCHED_FIFO : SCHED_OTHER, &sp)) {
+	/* the thread's own policy (musl's sched_setscheduler() is ENOSYS) */
+	errno = pthread_setschedparam(pthread_self(), o.prio ? SCHED_FIFO : SCHED_OTHER, &sp);
+	if (errno) {
 		fprintf(stderr, PROG ": cannot set %s priority %d: %s\n",
 			o.prio ? "SCHED_FIFO" : "SCHED_OTHER", o.prio, strerror(errno));
 		return 1;
 	}
 	rc = cyc_measure(&o, &s);
 	sp.sched_priority = 0;
-	sched_setscheduler(0, SCHED_OTHER, &sp);
+	pthread_setschedparam(pthread_self(), SCHED_OTHER, &sp);
 	if (!o.quiet || !o.hist_cells)
 		cyc_print_summary(stdout, &o, &s, (int)getpid());
 	if (o.hist_cells) {
