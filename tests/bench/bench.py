@@ -101,12 +101,13 @@ def latency(s, secs, mode, load):
             "samples": sum(hist.values()), "hist_ns": hist}
 
 
-def cyclictest_cmd(secs, hist_file):
+def cyclictest_cmd(secs, hist_file, prog="cyclictest"):
     """cyclictest as the field runs it (OSADL: -m -p80 -i1000; rt-tests 2.4
-    always sleeps with clock_nanosleep, its -n is gone),
-    for @secs, its histogram (1 us cells) into @hist_file; then the
-    histogram's non-empty cells and its summary printed."""
-    return (f"cyclictest {peers.CYCLICTEST_OPTS} -D {secs} -q -h {CYC_HIST_US} "
+    always sleeps with clock_nanosleep, its -n is gone), or @prog
+    (ckcyclictest: peers.cyclictest_tool), for @secs, its histogram (1 us
+    cells) into @hist_file; then the histogram's non-empty cells and its
+    summary printed."""
+    return (f"{prog} {peers.CYCLICTEST_OPTS} -D {secs} -q -h {CYC_HIST_US} "
             f"--histfile={hist_file} >/dev/null && "
             f"awk '/^#/ || $2 != 0' {hist_file}")
 
@@ -135,12 +136,15 @@ def parse_cyclictest_hist(lines):
     return fig
 
 
-def cyclictest(s, secs, load):
-    rc, out = s.sh(under_load(load, cyclictest_cmd(secs, "/tmp/cyclictest.hist")),
+def cyclictest(s, secs, load, prog):
+    """One cyclictest row of @prog (peers.cyclictest_tool's program) under
+    @load: its figures, "tool" = @prog among them; or {"error": text}."""
+    rc, out = s.sh(under_load(load, cyclictest_cmd(secs, "/tmp/cyclictest.hist", prog)),
                    timeout=3600)
     fig = parse_cyclictest_hist(out)
     if rc != 0 or fig is None:
-        return {"error": f"cyclictest failed (rc {rc}): " + " / ".join(out[-5:])}
+        return {"error": f"{prog} failed (rc {rc}): " + " / ".join(out[-5:])}
+    fig["tool"] = prog
     return fig
 
 
@@ -152,10 +156,17 @@ def guest_run(board, image, secs, loads):
     res = {"latency_t1": {}, "latency_t2": {}, "cyclictest_guest": {}}
     try:
         s.boot()
+        try:
+            prog, label = peers.cyclictest_tool(s)
+            res["cyclictest_tool"] = {"program": prog, "label": label}
+        except AssertionError as e:
+            prog, why = None, str(e)
         for load in loads:
-            print(f"[bench] {board}: {load}: latency -t1, cyclictest in the guest", flush=True)
+            print(f"[bench] {board}: {load}: latency -t1, {prog or 'no cyclictest'} in the guest",
+                  flush=True)
             res["latency_t1"][load] = latency(s, secs, 1, load)
-            res["cyclictest_guest"][load] = cyclictest(s, secs, load)
+            res["cyclictest_guest"][load] = cyclictest(s, secs, load, prog) if prog else {
+                "error": why}
         for load in ("idle", "all"):
             if load in loads:
                 res["latency_t2"][load] = latency(s, secs, 2, load)
@@ -192,11 +203,12 @@ def print_report(board, data):
     print(f"\ncokernel bench, board {board}: QEMU -icount shift=0,sleep=off -seed {SEED};"
           " 1 virtual ns = 1 instruction"
           + (f"; RT clock {g['rt_clock_hz'] / 1e6:g} MHz" if g.get("rt_clock_hz") else ""))
-    print(f"{'load':10} {'co-kernel -t1':>22} {'-t2':>6} {'cyclictest guest':>22} "
-          f"{'cyclictest PREEMPT_RT':>22}")
-    print(f"{'':10} {'min/avg/max':>22} {'max':>6} {'min/avg/max':>22} {'min/avg/max':>22}"
-          "   (instructions = virtual ns)")
     rt = data.get("preempt_rt") or {}
+    gtool, rtool = tool_of(g), tool_of(rt)
+    print(f"{'load':10} {'co-kernel -t1':>22} {'-t2':>6} {gtool['program'] + ' guest':>24} "
+          f"{rtool['program'] + ' PREEMPT_RT':>24}")
+    print(f"{'':10} {'min/avg/max':>22} {'max':>6} {'min/avg/max':>24} {'min/avg/max':>24}"
+          "   (instructions = virtual ns)")
     for load in data["loads"]:
         def triple(f):
             if not isinstance(f, dict) or "max_ns" not in f:
@@ -205,14 +217,16 @@ def print_report(board, data):
         t2 = g["latency_t2"].get(load)
         print(f"{load:10} {triple(g['latency_t1'][load]):>22} "
               f"{(str(t2['max_ns']) if t2 else '-'):>6} "
-              f"{triple(g['cyclictest_guest'].get(load)):>22} "
-              f"{triple(rt.get('cyclictest', {}).get(load)) if rt else '-':>22}")
+              f"{triple(g['cyclictest_guest'].get(load)):>24} "
+              f"{triple(rt.get('cyclictest', {}).get(load)) if rt else '-':>24}")
     w = data["worst"]
     print(f"worst case under every load: co-kernel RT task {w['cokernel_ns']}"
           f" (target <= {TARGET}: {'met' if w['cokernel_ns'] <= TARGET else 'NOT met'};"
           f" baseline {make_var(board, 'LATENCY_BASELINE_TASK_NS') or '-'})")
-    for key, name in (("cyclictest_guest_ns", "cyclictest in the co-kernel's guest (Linux 6.1, not RT)"),
-                      ("preempt_rt_ns", "cyclictest on PREEMPT_RT Linux 6.1, no co-kernel")):
+    for key, name in (("cyclictest_guest_ns", f"{gtool['label']} in the co-kernel's guest "
+                       "(Linux 6.1, not RT)"),
+                      ("preempt_rt_ns", f"{rtool['label']} on PREEMPT_RT Linux 6.1, "
+                       "no co-kernel")):
         v = w.get(key)
         if v:
             print(f"  {name}: {v} = {v / w['cokernel_ns']:.1f} x the co-kernel's")
@@ -233,10 +247,19 @@ def print_report(board, data):
             print("  " + l)
 
 
+def tool_of(part):
+    """The cyclictest program and label of a boot's figures (@part: the
+    JSON's "guest" or "preempt_rt"); rt-tests' cyclictest when the JSON
+    predates the field (every figure was rt-tests' then)."""
+    return part.get("cyclictest_tool") or {"program": "cyclictest",
+                                           "label": "cyclictest (rt-tests)"}
+
+
 def summarize_worst(data):
     g = data["guest"]
     w = {"cokernel_ns": max(f["max_ns"] for f in g["latency_t1"].values())}
     cyc = [worst(f) for f in g["cyclictest_guest"].values() if worst(f)]
+    w["cyclictest_guest_tool"] = tool_of(g)["label"]
     if cyc:
         w["cyclictest_guest_ns"] = max(cyc)
     else:
@@ -245,6 +268,7 @@ def summarize_worst(data):
     rtw = [worst(f) for f in rt.get("cyclictest", {}).values() if worst(f)]
     if rtw:
         w["preempt_rt_ns"] = max(rtw)
+        w["preempt_rt_tool"] = tool_of(rt)["label"]
     else:
         w["preempt_rt_ns_why"] = rt.get("why_not", "not measured")
     return w
@@ -301,15 +325,21 @@ def peers_run(board, secs, loads):
         return {"why_not": str(e)}
     res = {"uname": s.uname, "cyclictest": {}}
     try:
+        try:
+            prog, label = peers.cyclictest_tool(s)
+        except AssertionError as e:
+            return {"why_not": str(e)}
+        res["cyclictest_tool"] = {"program": prog, "label": label}
         rc, out = s.sh("ckload list")
-        ready = {l.split()[0] for l in out if l.split()[1:] == ["ready"]}
+        # "<load> ready" or "hackbench ready (<program>)"
+        ready = {l.split()[0] for l in out if l.split()[1:2] == ["ready"]}
         for load in loads:
             if load not in ("idle", "all") and load not in ready:
                 res["cyclictest"][load] = {"error": "not on PREEMPT_RT: " + next(
                     (l.split(None, 1)[1] for l in out if l.startswith(load + " ")), "unknown")}
                 continue
-            print(f"[bench] {board}: {load}: cyclictest on PREEMPT_RT", flush=True)
-            res["cyclictest"][load] = cyclictest(s, secs, load)
+            print(f"[bench] {board}: {load}: {prog} on PREEMPT_RT", flush=True)
+            res["cyclictest"][load] = cyclictest(s, secs, load, prog)
     finally:
         s.close()
     return res

@@ -10,7 +10,11 @@ instruction), optionally under the same load.
 cyclictest runs as `cyclictest -m -p 80 -i 1000 -D <secs> -q --nsecs`: one
 SCHED_FIFO 80 thread, memory locked, woken every 1000 us by
 clock_nanosleep (rt-tests 2.4's only mode: its -n is gone), the latency in
-ns. Its figures are Linux's wake-up latency to a user thread; the
+ns. A Linux without rt-tests (Debian's mirror did not serve their source:
+/etc/rt-tests.missing) runs the project's ckcyclictest
+(linux-guest/tools/ckcyclictest.c, the same measurement and output) with
+the same options; every figure records which program made it.
+Its figures are Linux's wake-up latency to a user thread; the
 co-kernel's own `latency` (make bench, tests/bench/bench.py) measures its
 timer to its RT task.
 
@@ -30,6 +34,9 @@ from cksession import TOP, Session, default_board, make_var  # noqa: E402
 # the field's measuring options (OSADL: -m -p80 -i1000), make bench's rows too
 CYCLICTEST_OPTS = "-m -p 80 -i 1000"
 CYCLICTEST = f"cyclictest {CYCLICTEST_OPTS} -q --nsecs"
+# what a figure of ckcyclictest is labelled with (cyclictest's: "cyclictest
+# (rt-tests <its version>)", cyclictest_tool)
+CKCYCLICTEST_LABEL = "ckcyclictest (the project's; rt-tests source not served)"
 # the summary line of one thread with -q, as rt-tests 2.4 prints it
 # ("T: 0 ( 1234) P:80 I:1000 C:    200 Min:  54321 Act:  60000 Avg:  58000
 # Max:  99999"); with --nsecs the times are ns
@@ -54,8 +61,26 @@ def parse_cyclictest(lines):
     return None
 
 
-def cyclictest_cmd(secs=None, loops=None, load=None):
-    """The shell command line that runs cyclictest for @secs seconds (-D)
+def cyclictest_tool(session):
+    """Which cyclictest the booted Linux of @session has: rt-tests' when
+    installed, else the project's ckcyclictest. Returns (program, label),
+    the label naming rt-tests' version (its --help's first line) or
+    CKCYCLICTEST_LABEL. Raises AssertionError when it has neither."""
+    rc, out = session.sh("command -v cyclictest >/dev/null && cyclictest --help | head -n 1")
+    if rc == 0 and out:
+        # "cyclictest V 2.40" (rt-tests prints its VERSION with %1.2f)
+        m = re.match(r"^cyclictest V (\d+\.\d+)", out[0].strip())
+        return "cyclictest", f"cyclictest (rt-tests {float(m.group(1)):g})" if m else \
+            "cyclictest (rt-tests, version unknown)"
+    rc, out = session.sh("command -v ckcyclictest")
+    if rc == 0:
+        return "ckcyclictest", CKCYCLICTEST_LABEL
+    raise AssertionError("neither cyclictest (rt-tests) nor ckcyclictest in this Linux")
+
+
+def cyclictest_cmd(secs=None, loops=None, load=None, prog="cyclictest"):
+    """The shell command line that runs @prog (cyclictest, or ckcyclictest:
+    cyclictest_tool) for @secs seconds (-D)
     or @loops wake-ups (-l), exactly one of them, with @load (a shell
     command string, or None) started in the background first and its
     process group killed (SIGKILL) after; its exit status is cyclictest's.
@@ -65,7 +90,7 @@ def cyclictest_cmd(secs=None, loops=None, load=None):
     n = secs if secs is not None else loops
     if not isinstance(n, int) or n < 1:
         raise ValueError(f"cyclictest: length {n!r}: a positive integer expected")
-    cmd = f"{CYCLICTEST} {'-D' if secs is not None else '-l'} {n}"
+    cmd = f"{prog} {CYCLICTEST_OPTS} -q --nsecs {'-D' if secs is not None else '-l'} {n}"
     if not load:
         return cmd
     # the interactive shell runs each background job in its own process
@@ -76,16 +101,19 @@ def cyclictest_cmd(secs=None, loops=None, load=None):
             f"wait 2>/dev/null; (exit $rc)")
 
 
-def run_cyclictest(session, secs=None, loops=None, load=None, timeout=None):
+def run_cyclictest(session, secs=None, loops=None, load=None, timeout=None, tool=None):
     """Run cyclictest (cyclictest_cmd) on the booted Linux of @session (a
     cksession.Session at its shell: the co-kernel's guest or the PREEMPT_RT
-    peer); return parse_cyclictest's dict plus "line" (the summary line).
+    peer) with @tool ((program, label); default: cyclictest_tool's choice);
+    return parse_cyclictest's dict plus "line" (the summary line), "tool"
+    (the program) and "tool_label".
     Raises AssertionError when cyclictest fails or prints no summary.
     Context: @timeout (s of host time) defaults to 120 + 60 per second of
     virtual time (loops: 1 ms each): a guest kept busy by a load gets no
     idle time skipped, and QEMU runs 1 instruction per virtual ns at a few
     hundred million a second on a shared host."""
-    cmd = cyclictest_cmd(secs, loops, load)
+    prog, label = tool or cyclictest_tool(session)
+    cmd = cyclictest_cmd(secs, loops, load, prog)
     if timeout is None:
         timeout = 120 + 60 * (secs if secs is not None else -(-loops // 1000))
     rc, out = session.sh(cmd, timeout=timeout)
@@ -93,6 +121,7 @@ def run_cyclictest(session, secs=None, loops=None, load=None, timeout=None):
     if rc != 0 or r is None:
         raise AssertionError(f"{cmd}: exit {rc}, no summary line:\n" + "\n".join(out))
     r["line"] = next(l.strip() for l in out if CYCLICTEST_LINE.match(l.strip()))
+    r["tool"], r["tool_label"] = prog, label
     return r
 
 
@@ -168,26 +197,27 @@ def rt_tests_missing(session):
 def preempt_rt_bench(board, secs, loads, under_load, cmd, parse, seed):
     """make bench's PREEMPT_RT row (tests/bench/bench.py peers_run): one boot
     of @board's PREEMPT_RT Linux (boot_rt, -seed @seed), then per load of
-    @loads (names) the shell command under_load(load, cmd(secs, histfile))
-    and parse(output lines) of it, a dict of figures (or None: the error is
-    then recorded). Returns {"cyclictest": {load: figures or {"error":
-    text}}, "kernel": uname -a} or {"why_not": text} when the board has no
-    PREEMPT_RT Linux, it is not built, or its initramfs has no rt-tests."""
+    @loads (names) the shell command under_load(load, cmd(secs, histfile,
+    program)) and parse(output lines) of it, a dict of figures (or None: the
+    error is then recorded); program: cyclictest_tool's. Returns
+    {"cyclictest": {load: figures or {"error": text}}, "cyclictest_tool":
+    {"program", "label"}, "kernel": uname -a} or {"why_not": text} when the
+    board has no PREEMPT_RT Linux or it is not built."""
     try:
         s = boot_rt(board, seed=seed)
     except (ValueError, FileNotFoundError) as e:
         return {"why_not": str(e)}
     res = {"cyclictest": {}, "kernel": s.uname}
     try:
-        missing = rt_tests_missing(s)
-        if missing:
-            return {"why_not": f"no rt-tests in {board}'s initramfs: {missing}"}
+        prog, label = cyclictest_tool(s)
+        res["cyclictest_tool"] = {"program": prog, "label": label}
         for load in loads:
-            print(f"[bench] {board}: {load}: cyclictest on PREEMPT_RT", flush=True)
-            rc, out = s.sh(under_load(load, cmd(secs, "/tmp/cyclictest.hist")), timeout=3600)
+            print(f"[bench] {board}: {load}: {prog} on PREEMPT_RT", flush=True)
+            rc, out = s.sh(under_load(load, cmd(secs, "/tmp/cyclictest.hist", prog)),
+                           timeout=3600)
             fig = parse(out)
-            res["cyclictest"][load] = fig if rc == 0 and fig else {
-                "error": f"cyclictest failed (rc {rc}): " + " / ".join(out[-5:])}
+            res["cyclictest"][load] = dict(fig, tool=prog) if rc == 0 and fig else {
+                "error": f"{prog} failed (rc {rc}): " + " / ".join(out[-5:])}
     finally:
         s.close()
     return res
@@ -214,11 +244,12 @@ def main():
     if not rt_none:
         rows.append(("PREEMPT_RT Linux, no co-kernel", measure_rt(a.board, a.seconds, a.load)))
     print(f"\ncyclictest, board {a.board}: QEMU -icount shift=0,sleep=off -seed 1;"
-          f" 1 virtual ns = 1 instruction; {CYCLICTEST} -D {a.seconds}"
+          f" 1 virtual ns = 1 instruction; <program> {CYCLICTEST_OPTS} -q --nsecs -D {a.seconds}"
           + (f"; load: {a.load}" if a.load else "; no load"))
-    print(f"{'Linux':32} {'samples':>8} {'min':>8} {'avg':>8} {'max':>8}   (ns)")
+    print(f"{'Linux':32} {'samples':>8} {'min':>8} {'avg':>8} {'max':>8}   (ns)  measured by")
     for name, r in rows:
-        print(f"{name:32} {r['count']:8d} {r['min']:8d} {r['avg']:8d} {r['max']:8d}")
+        print(f"{name:32} {r['count']:8d} {r['min']:8d} {r['avg']:8d} {r['max']:8d}"
+              f"        {r['tool_label']}")
     if rt_none:
         print(f"{'PREEMPT_RT Linux':32} none: {rt_none}")
     else:

@@ -13,11 +13,21 @@ import shutil
 import subprocess
 import sys
 
+def tool(part):
+    """The program that made a boot's cyclictest figures (@part: the JSON's
+    "guest" or "preempt_rt", tests/bench/bench.py): "cyclictest" (rt-tests)
+    or "ckcyclictest" (the project's, where rt-tests is not installed);
+    a JSON without the field predates ckcyclictest: rt-tests'."""
+    return ((part or {}).get("cyclictest_tool") or {}).get("program", "cyclictest")
+
+
 # the series of the plot: (title, how to find its figures in the JSON)
 SERIES = (
-    ("co-kernel RT task (latency -t1)", lambda d, l: d["guest"]["latency_t1"].get(l)),
-    ("cyclictest in the co-kernel's guest", lambda d, l: d["guest"]["cyclictest_guest"].get(l)),
-    ("cyclictest on PREEMPT_RT", lambda d, l: (d.get("preempt_rt") or {}).get("cyclictest", {}).get(l)),
+    (lambda d: "co-kernel RT task (latency -t1)", lambda d, l: d["guest"]["latency_t1"].get(l)),
+    (lambda d: f"{tool(d['guest'])} in the co-kernel's guest",
+     lambda d, l: d["guest"]["cyclictest_guest"].get(l)),
+    (lambda d: f"{tool(d.get('preempt_rt'))} on PREEMPT_RT",
+     lambda d, l: (d.get("preempt_rt") or {}).get("cyclictest", {}).get(l)),
 )
 
 
@@ -52,7 +62,7 @@ def plot(data, png):
                     # a cell at 0 ns cannot sit on a log axis: at 1 ns
                     f.write(f"{max(ns, 1)} {n}\n")
         plots.append(f"'{dat}' using 1:2 with linespoints lw 2 pt 7 ps 0.6 title "
-                     f"\"{title}, max {fig['max_ns']} ns\"")
+                     f"\"{title(data)}, max {fig['max_ns']} ns\"")
     if not plots:
         return None
     script = "\n".join([
@@ -84,17 +94,23 @@ def _cell(v, base=None):
 
 def summary(outdir):
     """Rewrite @outdir/summary.md from every <board>.json in it; its path."""
-    rows = []
+    rows, labels = [], {}
     for path in sorted(glob.glob(os.path.join(outdir, "*.json"))):
         with open(path) as f:
             d = json.load(f)
         w = d.get("worst", {})
         cm = d.get("cache_model") or {}
+        gt, rtt = tool(d.get("guest")), tool(d.get("preempt_rt"))
+        for part in (d.get("guest"), d.get("preempt_rt")):
+            t = (part or {}).get("cyclictest_tool")
+            if t:
+                labels[t["program"]] = t["label"]
         rows.append("| {b} | {ck} | {cg} | {rt} | {pred} | {pub} | {date} |".format(
             b=d["board"], ck=_cell(w.get("cokernel_ns")),
-            cg=_cell(w.get("cyclictest_guest_ns"), w.get("cokernel_ns")),
-            rt=_cell(w.get("preempt_rt_ns"), w.get("cokernel_ns")) if w.get("preempt_rt_ns")
-            else (w.get("preempt_rt_ns_why") or "-"),
+            cg=_cell(w.get("cyclictest_guest_ns"), w.get("cokernel_ns"))
+            + (f", {gt}" if w.get("cyclictest_guest_ns") else ""),
+            rt=_cell(w.get("preempt_rt_ns"), w.get("cokernel_ns")) + f", {rtt}"
+            if w.get("preempt_rt_ns") else (w.get("preempt_rt_ns_why") or "-"),
             pred=cm.get("predicted_us_text", "-"), pub=cm.get("published_text", "-"),
             date=d.get("date", "")[:10]))
     out = os.path.join(outdir, "summary.md")
@@ -102,12 +118,16 @@ def summary(outdir):
         f.write("# cokernel bench: worst wake-up latency under load, per board\n\n"
                 "QEMU `-icount shift=0,sleep=off -seed 1`: figures are instructions (virtual ns), "
                 "worst over every load row (`make bench`, tests/bench/bench.py); ratios are to the "
-                "co-kernel's RT task. The predicted hardware figure is the cache model's "
+                "co-kernel's RT task, each cyclictest figure is followed by the program that "
+                "measured it. The predicted hardware figure is the cache model's "
                 "(docs/cache-model.md), a model, not a measurement.\n\n"
                 "| board | co-kernel RT task | cyclictest, co-kernel's guest | cyclictest, "
                 "PREEMPT_RT | predicted hardware worst (model) | published figure | run |\n"
                 "|---|---|---|---|---|---|---|\n")
         f.write("\n".join(rows) + "\n")
+        if labels:
+            f.write("\nThe programs: " + "; ".join(
+                f"{p}: {labels[p]}" for p in sorted(labels)) + ".\n")
     return out
 
 
