@@ -47,9 +47,7 @@
 
 #define PROG "ckcyclictest"
 #define HIST_MAX_CELLS 1000000L /* cyclictest's HIST_MAX */
-/* cyclictest's starting minimum: a run whose every sample is larger
- * reports this as its Min, in either unit */
-#define MIN_START 1000000L
+#define MIN_START 1000000L /* cyclictest's first Min, in either unit */
 
 struct cyc_opts {
 	bool mlock, quiet, nsecs, default_system;
@@ -77,23 +75,17 @@ static void usage(FILE *out)
 {
 	fprintf(out,
 		"usage: " PROG " [-m] [-p <prio>] [-i <us>] [-l <loops> | -D <time>] [-q] [-N]\n"
-		"                    [-h <cells> [--histfile=<file>]]\n"
-		"cyclictest (rt-tests 2.4), one thread, clock_nanosleep to absolute\n"
-		"CLOCK_MONOTONIC times; only these of its options:\n"
-		"  -m --mlockall        lock current and future memory\n"
-		"  -p --priority=N      SCHED_FIFO priority 1..99 (0, default: SCHED_OTHER)\n"
-		"  -i --interval=US     period, us (default 1000)\n"
-		"  -l --loops=N         stop after N wake-ups (0, default: no limit)\n"
-		"  -D --duration=T      stop after T seconds; suffix m, h or d: minutes,\n"
-		"                       hours, days (0, default: no limit)\n"
-		"  -q --quiet           no summary line with -h (there is no live display:\n"
-		"                       the summary line comes at the end, without -h)\n"
-		"  -N --nsecs           latencies in ns (default us)\n"
-		"  -h --histogram=N     histogram of N cells of 1 unit (us, or ns with -N)\n"
-		"     --histfile=FILE   the histogram into FILE instead of stdout\n"
-		"     --default-system  leave /dev/cpu_dma_latency alone (default: 0 us)\n"
-		"     --help            this text\n"
-		"SIGINT or SIGTERM ends the run and prints the results.\n");
+		"                    [-h <cells> [--histfile=<file>]] [--default-system]\n"
+		"cyclictest (rt-tests 2.4), one thread; only these of its options:\n"
+		"  -m --mlockall     lock memory        -q --quiet     no summary line with -h\n"
+		"  -p --priority=N   SCHED_FIFO 1..99 (default 0: SCHED_OTHER)\n"
+		"  -i --interval=US  period (default 1000)   -N --nsecs  latencies in ns, not us\n"
+		"  -l --loops=N      stop after N wake-ups (default 0: no limit)\n"
+		"  -D --duration=T   stop after T s, or T[mhd] (default 0: no limit)\n"
+		"  -h --histogram=N  N cells of 1 us (1 ns with -N), on stdout or --histfile=FILE\n"
+		"  --default-system  leave /dev/cpu_dma_latency alone (default: set it to 0)\n"
+		"No live display: the summary line comes at the end (not with -q -h).\n"
+		"SIGINT or SIGTERM ends the run, with its results.\n");
 }
 
 /*
@@ -180,24 +172,12 @@ static int cyc_parse(int argc, char **argv, struct cyc_opts *o)
 			if (cli_number(PROG, "-h", optarg, 1, HIST_MAX_CELLS, &o->hist_cells))
 				return 2;
 			break;
-		case ':':
-			fprintf(stderr, PROG ": %s needs a value\n", argv[optind - 1]);
-			return 2;
 		default:
-			/* optopt: the unknown short option; 0 for a long one */
-			if (optopt)
-				fprintf(stderr, PROG ": option -%c is not supported", optopt);
-			else
-				fprintf(stderr, PROG ": option %s is not supported", argv[optind - 1]);
-			fprintf(stderr, " (supported: -m -p -i -l -D -q -N -h --histfile --default-system --help)\n");
-			return 2;
+			return cli_bad_option(PROG, c, argv, "-m -p -i -l -D -q -N -h "
+					      "--histfile --default-system --help");
 		}
 	}
-	if (optind < argc) {
-		fprintf(stderr, PROG ": unexpected argument '%s'\n", argv[optind]);
-		return 2;
-	}
-	return -1;
+	return cli_no_operand(PROG, argc, argv) ? 2 : -1;
 }
 
 /* @a - @b in units of @unit_ns (1000: us), each field's difference
@@ -337,55 +317,66 @@ static int cpu_dma_latency_zero(void)
 	return fd;
 }
 
+/* Set up as cyclictest does, measure, print. Return: the exit status. */
+static int cyc_run(const struct cyc_opts *o, struct cyc_stat *s)
+{
+	struct sched_param sp = { .sched_priority = o->prio };
+	int dma_fd, rc = 1;
+	FILE *f;
+
+	if (o->mlock && mlockall(MCL_CURRENT | MCL_FUTURE)) {
+		perror(PROG ": mlockall");
+		return 1;
+	}
+	dma_fd = o->default_system ? -1 : cpu_dma_latency_zero();
+	cli_catch_stop(on_stop);
+	/* the thread's own policy (musl's sched_setscheduler() is ENOSYS) */
+	errno = pthread_setschedparam(pthread_self(), o->prio ? SCHED_FIFO : SCHED_OTHER, &sp);
+	if (errno) {
+		fprintf(stderr, PROG ": cannot set %s priority %d: %s\n",
+			o->prio ? "SCHED_FIFO" : "SCHED_OTHER", o->prio, strerror(errno));
+		goto out;
+	}
+	rc = cyc_measure(o, s);
+	sp.sched_priority = 0;
+	pthread_setschedparam(pthread_self(), SCHED_OTHER, &sp);
+	if (!o->quiet || !o->hist_cells)
+		cyc_print_summary(stdout, o, s, (int)getpid());
+	if (o->hist_cells) {
+		f = o->histfile ? fopen(o->histfile, "w") : stdout;
+		if (!f) {
+			fprintf(stderr, PROG ": %s: %s\n", o->histfile, strerror(errno));
+			rc = 1;
+			goto out;
+		}
+		cyc_print_hist(f, o->hist_cells, s);
+		if (f != stdout && fclose(f))
+			rc = 1;
+	}
+out:
+	if (dma_fd >= 0)
+		close(dma_fd);
+	return rc;
+}
+
 int main(int argc, char **argv)
 {
 	struct cyc_opts o;
 	struct cyc_stat s = { .min = MIN_START };
-	struct sched_param sp = { 0 };
-	int rc = cyc_parse(argc, argv, &o), dma_fd;
+	int rc = cyc_parse(argc, argv, &o);
 
 	if (rc >= 0)
 		return rc;
 	if (o.hist_cells) {
 		s.hist = calloc((size_t)o.hist_cells, sizeof(*s.hist));
 		s.outliers = calloc((size_t)o.hist_cells, sizeof(*s.outliers));
-		if (!s.hist || !s.outliers) {
-			fprintf(stderr, PROG ": no memory for %lld cells\n", o.hist_cells);
-			return 1;
-		}
 	}
-	if (o.mlock && mlockall(MCL_CURRENT | MCL_FUTURE)) {
-		perror(PROG ": mlockall");
-		return 1;
+	if (o.hist_cells && (!s.hist || !s.outliers)) {
+		fprintf(stderr, PROG ": no memory for %lld cells\n", o.hist_cells);
+		rc = 1;
+	} else {
+		rc = cyc_run(&o, &s);
 	}
-	dma_fd = o.default_system ? -1 : cpu_dma_latency_zero();
-	cli_catch_stop(on_stop);
-	sp.sched_priority = o.prio;
-	/* the thread's own policy (musl's sched_setscheduler() is ENOSYS) */
-	errno = pthread_setschedparam(pthread_self(), o.prio ? SCHED_FIFO : SCHED_OTHER, &sp);
-	if (errno) {
-		fprintf(stderr, PROG ": cannot set %s priority %d: %s\n",
-			o.prio ? "SCHED_FIFO" : "SCHED_OTHER", o.prio, strerror(errno));
-		return 1;
-	}
-	rc = cyc_measure(&o, &s);
-	sp.sched_priority = 0;
-	pthread_setschedparam(pthread_self(), SCHED_OTHER, &sp);
-	if (!o.quiet || !o.hist_cells)
-		cyc_print_summary(stdout, &o, &s, (int)getpid());
-	if (o.hist_cells) {
-		FILE *f = o.histfile ? fopen(o.histfile, "w") : stdout;
-
-		if (!f) {
-			fprintf(stderr, PROG ": %s: %s\n", o.histfile, strerror(errno));
-			return 1;
-		}
-		cyc_print_hist(f, o.hist_cells, &s);
-		if (f != stdout && fclose(f))
-			rc = 1;
-	}
-	if (dma_fd >= 0)
-		close(dma_fd);
 	free(s.hist);
 	free(s.outliers);
 	return rc;

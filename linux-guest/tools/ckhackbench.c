@@ -221,23 +221,11 @@ static int hb_parse(int argc, char **argv, struct hb_opts *o)
 			if (cli_number(PROG, "-s", optarg, 1, 1 << 20, &o->msg_bytes))
 				return 2;
 			break;
-		case ':':
-			fprintf(stderr, PROG ": %s needs a value\n", argv[optind - 1]);
-			return 2;
 		default:
-			if (optopt)
-				fprintf(stderr, PROG ": option -%c is not supported", optopt);
-			else
-				fprintf(stderr, PROG ": option %s is not supported", argv[optind - 1]);
-			fprintf(stderr, " (supported: -p -g -f -l -s -T -P --help)\n");
-			return 2;
+			return cli_bad_option(PROG, c, argv, "-p -g -f -l -s -T -P --help");
 		}
 	}
-	if (optind < argc) {
-		fprintf(stderr, PROG ": unexpected argument '%s'\n", argv[optind]);
-		return 2;
-	}
-	return -1;
+	return cli_no_operand(PROG, argc, argv) ? 2 : -1;
 }
 
 int main(int argc, char **argv)

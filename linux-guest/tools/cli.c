@@ -39,6 +39,27 @@ int cli_number(const char *prog, const char *what, const char *arg,
 	return 0;
 }
 
+int cli_bad_option(const char *prog, int c, char **argv, const char *supported)
+{
+	if (c == ':')
+		fprintf(stderr, "%s: %s needs a value\n", prog, argv[optind - 1]);
+	else if (optopt) /* an unknown short option; 0 for a long one */
+		fprintf(stderr, "%s: option -%c is not supported (supported: %s)\n",
+			prog, optopt, supported);
+	else
+		fprintf(stderr, "%s: option %s is not supported (supported: %s)\n",
+			prog, argv[optind - 1], supported);
+	return 2;
+}
+
+int cli_no_operand(const char *prog, int argc, char **argv)
+{
+	if (optind >= argc)
+		return 0;
+	fprintf(stderr, "%s: unexpected argument '%s'\n", prog, argv[optind]);
+	return 2;
+}
+
 void cli_catch_stop(void (*fn)(int sig))
 {
 	struct sigaction sa;

@@ -15,6 +15,22 @@
 int cli_number(const char *prog, const char *what, const char *arg,
 	       long long min, long long max, long long *out);
 
+/**
+ * cli_bad_option() - report what getopt_long() returned @c for (its
+ * optstring begun with ':', opterr 0): ':' is an option of @argv without
+ * its value ("<prog>: <option> needs a value"), anything else one the tool
+ * does not implement, named as given ("<prog>: option <option> is not
+ * supported (supported: <@supported>)"), on stderr.
+ * Return: 2, the exit status of a usage error.
+ */
+int cli_bad_option(const char *prog, int c, char **argv, const char *supported);
+
+/**
+ * cli_no_operand() - after getopt: 0 when @argv holds options only, else
+ * 2 after "<prog>: unexpected argument '<it>'" on stderr.
+ */
+int cli_no_operand(const char *prog, int argc, char **argv);
+
 #include <stdint.h>
 
 /**
