@@ -10,8 +10,9 @@
 # guest's static programs link). Any other board builds them from
 # Debian's rt-tests source package with $(LINUX_USER_CC), static
 # (mk/rt-tests-build.sh, cached); when Debian's archive does not serve that
-# source, the initramfs goes without them and /etc/rt-tests.missing says why
-# (test_rt_tests.py reports it).
+# source, the initramfs goes without them and /etc/rt-tests.missing says why;
+# the project's ckcyclictest and ckhackbench (linux-guest/tools, mk/tools.mk)
+# stand in for them there (tests/bench/peers.py cyclictest_tool, ckload).
 # RT_TESTS_BINS: the programs, checked like every guest program
 # (mk/user-check.sh, mk/user-insns-check.sh).
 
