@@ -225,11 +225,30 @@ static void test_cyclictest_stop_signal(void **state)
 	assert_true(s.count > 0);
 }
 
+/* A command line @prog must refuse: up to 3 arguments, the whole output. */
+struct refusal {
+	const char *args[3], *msg;
+};
+
+/* Each of @n @cases: exit status 2 and exactly its message. */
+static void check_refusals(struct files *f, const char *prog, const struct refusal *cases,
+			   unsigned int n)
+{
+	char *argv[5] = { (char *)prog };
+	const char *out;
+	unsigned int i, j;
+
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < 3; j++)
+			argv[1 + j] = (char *)cases[i].args[j];
+		assert_int_equal(run(f, argv, &out), 2);
+		assert_string_equal(out, cases[i].msg);
+	}
+}
+
 static void test_cyclictest_bad_options(void **state)
 {
-	static const struct {
-		const char *args[3], *msg;
-	} cases[] = {
+	static const struct refusal cases[] = {
 		{ { "-a" }, "ckcyclictest: option -a is not supported " CYC_SUPPORTED "\n" },
 		{ { "--smp" }, "ckcyclictest: option --smp is not supported " CYC_SUPPORTED "\n" },
 		{ { "--threads=2" }, "ckcyclictest: option --threads=2 is not supported " CYC_SUPPORTED "\n" },
@@ -244,20 +263,12 @@ static void test_cyclictest_bad_options(void **state)
 		{ { "-l" }, "ckcyclictest: -l needs a value\n" },
 		{ { "-q", "x" }, "ckcyclictest: unexpected argument 'x'\n" },
 	};
-	char *argv[5] = { "ckcyclictest" };
+	char *argv[] = { "ckcyclictest", "--help", NULL };
 	const char *out;
-	unsigned int i, j;
 
 	if (!tools_dir())
 		skip();
-	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		for (j = 0; j < 3; j++)
-			argv[1 + j] = (char *)cases[i].args[j];
-		assert_int_equal(run(*state, argv, &out), 2);
-		assert_string_equal(out, cases[i].msg);
-	}
-	argv[1] = "--help";
-	argv[2] = NULL;
+	check_refusals(*state, "ckcyclictest", cases, sizeof(cases) / sizeof(cases[0]));
 	assert_int_equal(run(*state, argv, &out), 0);
 	assert_non_null(strstr(out, "usage: ckcyclictest "));
 	assert_non_null(strstr(out, "--histfile=FILE"));
@@ -305,27 +316,16 @@ static void test_hackbench_modes(void **state)
 
 static void test_hackbench_bad_options(void **state)
 {
-	static const struct {
-		const char *args[3], *msg;
-	} cases[] = {
+	static const struct refusal cases[] = {
 		{ { "-i" }, "ckhackbench: option -i is not supported (supported: -p -g -f -l -s -T -P --help)\n" },
 		{ { "--fifo" }, "ckhackbench: option --fifo is not supported (supported: -p -g -f -l -s -T -P --help)\n" },
 		{ { "-g", "0" }, "ckhackbench: -g '0': out of range (1..1000)\n" },
 		{ { "-f", "ten" }, "ckhackbench: -f 'ten': not a whole number\n" },
 		{ { "-s" }, "ckhackbench: -s needs a value\n" },
 	};
-	char *argv[5] = { "ckhackbench" };
-	const char *out;
-	unsigned int i, j;
-
 	if (!tools_dir())
 		skip();
-	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		for (j = 0; j < 3; j++)
-			argv[1 + j] = (char *)cases[i].args[j];
-		assert_int_equal(run(*state, argv, &out), 2);
-		assert_string_equal(out, cases[i].msg);
-	}
+	check_refusals(*state, "ckhackbench", cases, sizeof(cases) / sizeof(cases[0]));
 }
 
 int main(void)
