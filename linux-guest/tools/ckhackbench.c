@@ -44,7 +44,8 @@ struct hb_worker {
 	const struct hb_opts *o;
 	int in_fd;	 /* receiver: its end of its pipe; -1 for a sender */
 	const int *out_fds; /* sender: the group's receivers' ends (fds) */
-	int ready_fd, go_fd;
+	int n_out;	    /* receiver: how many of out_fds are open at its fork */
+	int ready_fd, go_fd, go_wr_fd; /* go_wr_fd: the main's end of go_fd's pipe */
 	pthread_t thread;
 	pid_t pid;
 };
@@ -92,7 +93,11 @@ static void hb_xfer(int fd, char *buf, size_t n, bool rd)
 
 		if (r < 0 && errno == EINTR)
 			continue;
-		if (r <= 0)
+		if (r == 0) { /* only a read returns 0: every sender is gone */
+			fprintf(stderr, PROG ": receiver: the senders are gone\n");
+			exit(1);
+		}
+		if (r < 0)
 			die(rd ? "receiver read" : "sender write");
 		done += (size_t)r;
 	}
@@ -125,6 +130,7 @@ static void *hb_work(void *arg)
 static void hb_start(struct hb_worker *w)
 {
 	pthread_attr_t attr;
+	int i;
 
 	if (w->o->threads) {
 		/* a small stack, as hackbench's: hundreds of threads on a
@@ -141,6 +147,12 @@ static void hb_start(struct hb_worker *w)
 	if (w->pid < 0)
 		die("fork");
 	if (w->pid == 0) {
+		/* only the main holds the go pipe's writing end, and only the
+		 * senders the data pipes': if the main dies before the go byte
+		 * or the senders' start, the workers see a hang-up, not a hang */
+		close(w->go_wr_fd);
+		for (i = 0; i < w->n_out; i++)
+			close(w->out_fds[i]);
 		hb_work(w);
 		_exit(0);
 	}
@@ -157,18 +169,20 @@ static void hb_fdpair(const struct hb_opts *o, int fds[2])
  * receivers, then its senders, which write to @out_fds (fds ints).
  */
 static void hb_group(const struct hb_opts *o, struct hb_worker *w, int *out_fds,
-		     int ready_fd, int go_fd)
+		     int ready_fd, const int go[2])
 {
 	long long i;
 	int fds[2];
 
 	for (i = 0; i < 2 * o->fds; i++)
 		w[i] = (struct hb_worker){ .o = o, .in_fd = -1, .out_fds = out_fds,
-					   .ready_fd = ready_fd, .go_fd = go_fd };
+					   .ready_fd = ready_fd, .go_fd = go[0],
+					   .go_wr_fd = go[1] };
 	for (i = 0; i < o->fds; i++) {
 		hb_fdpair(o, fds);
 		w[i].in_fd = fds[0];
 		out_fds[i] = fds[1];
+		w[i].n_out = (int)i + 1;
 		hb_start(&w[i]);
 		/* a process receiver holds its own copy; the reading end here
 		 * would only keep the pipe open */
@@ -252,7 +266,7 @@ int main(int argc, char **argv)
 	hb_fdpair(&o, ready);
 	hb_fdpair(&o, go);
 	for (i = 0; i < o.groups; i++)
-		hb_group(&o, w + i * 2 * o.fds, out_fds + i * o.fds, ready[1], go[0]);
+		hb_group(&o, w + i * 2 * o.fds, out_fds + i * o.fds, ready[1], go);
 	for (i = 0; i < n; i++)
 		if (read(ready[0], &byte, 1) != 1)
 			die("ready read");
