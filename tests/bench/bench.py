@@ -37,8 +37,15 @@ SEED = 1
 LOADS = ("idle", "hackbench", "cache", "dd", "console", "irqoff", "all")
 # latency's histogram: 10 ns cells up to 10 us (the last cell holds the rest)
 LAT_BUCKET_NS, LAT_CELLS = 10, 1000
-# cyclictest's histogram: 1 us cells (its unit) up to 50 ms
-CYC_HIST_US = 50000
+# cyclictest's histogram with --nsecs: 1 ns cells up to 1 ms (rt-tests'
+# HIST_MAX cells); a wake-up later than that is counted as an overflow,
+# and the run's max is still exact
+CYC_HIST_NS = 1000000
+# a row's wall-clock bound, host seconds: a 5 s row takes about 35 s on
+# the 2-core machine under load; a guest that has not answered in this
+# time has hung, and the boot's remaining rows are not run
+def row_timeout(secs):
+    return 600 + 60 * secs
 TARGET = 300
 
 
@@ -91,7 +98,11 @@ def latency(s, secs, mode, load):
     and the histogram of every sample ({ns: samples}, cells of
     LAT_BUCKET_NS)."""
     cmd = under_load(load, f"latency -T {secs} -q -t{mode} -h -B {LAT_BUCKET_NS} -H {LAT_CELLS}")
-    rc, out = s.sh(wrap_wait(s.board, secs) + cmd, timeout=3600)
+    try:
+        rc, out = s.sh(wrap_wait(s.board, secs) + cmd, timeout=row_timeout(secs))
+    except AssertionError:
+        raise Hung(f"latency -t{mode} under {load}: no answer in {row_timeout(secs)} s of "
+                   f"host time") from None
     rts = parse_rts(out)
     if rc != 0 or rts is None:
         sys.exit(f"latency -t{mode} under {load} failed (rc {rc}):\n" + "\n".join(out[-40:]))
@@ -104,26 +115,29 @@ def latency(s, secs, mode, load):
 def cyclictest_cmd(secs, hist_file, prog="cyclictest"):
     """cyclictest as the field runs it (OSADL: -m -p80 -i1000; rt-tests 2.4
     always sleeps with clock_nanosleep, its -n is gone), or @prog
-    (ckcyclictest: peers.cyclictest_tool), for @secs, its histogram (1 us
-    cells) into @hist_file; then the histogram's non-empty cells and its
-    summary printed."""
-    return (f"{prog} {peers.CYCLICTEST_OPTS} -D {secs} -q -h {CYC_HIST_US} "
+    (ckcyclictest: peers.cyclictest_tool), for @secs, in ns (--nsecs: 1
+    virtual ns = 1 instruction, the co-kernel's unit), its histogram
+    (CYC_HIST_NS cells of 1 ns) into @hist_file, written when the run
+    ends; then the histogram's non-empty cells and its summary printed."""
+    return (f"{prog} {peers.CYCLICTEST_OPTS} -D {secs} -q --nsecs -h {CYC_HIST_NS} "
             f"--histfile={hist_file} >/dev/null && "
-            f"awk '/^#/ || $2 != 0' {hist_file}")
+            f"grep -v ' 000000$' {hist_file}; rm -f {hist_file}")
 
 
 def parse_cyclictest_hist(lines):
-    """cyclictest --histfile's lines: figures (ns) and {ns: samples}; None
-    when its summary lines are missing. Its unit is the us."""
+    """cyclictest --nsecs --histfile's lines: figures (ns) and {ns:
+    samples} of the wake-ups within the histogram; "samples" counts every
+    wake-up, "overflows" those later than its last cell. None when its
+    summary lines are missing."""
     hist, fig = {}, {}
     for l in lines:
         m = re.match(r"^(\d+)\s+(\d+)", l)
         if m:
-            hist[int(m.group(1)) * 1000] = int(m.group(2))
+            hist[int(m.group(1))] = int(m.group(2))
             continue
         m = re.match(r"^# (Min|Avg|Max) Latencies:\s*(\d+)", l)
         if m:
-            fig[m.group(1).lower() + "_ns"] = int(m.group(2)) * 1000
+            fig[m.group(1).lower() + "_ns"] = int(m.group(2))
         m = re.match(r"^# Histogram Overflows:\s*(\d+)", l)
         if m:
             fig["overflows"] = int(m.group(1))
@@ -132,15 +146,24 @@ def parse_cyclictest_hist(lines):
             fig["samples"] = int(m.group(1))
     if "max_ns" not in fig:
         return None
+    fig["samples"] = fig.get("samples", 0) + fig.get("overflows", 0)
     fig["hist_ns"] = hist
     return fig
+
+
+class Hung(Exception):
+    """A row's guest stopped answering (row_timeout): the boot is given up."""
 
 
 def cyclictest(s, secs, load, prog):
     """One cyclictest row of @prog (peers.cyclictest_tool's program) under
     @load: its figures, "tool" = @prog among them; or {"error": text}."""
-    rc, out = s.sh(under_load(load, cyclictest_cmd(secs, "/tmp/cyclictest.hist", prog)),
-                   timeout=3600)
+    try:
+        rc, out = s.sh(under_load(load, cyclictest_cmd(secs, "/tmp/cyclictest.hist", prog)),
+                       timeout=row_timeout(secs))
+    except AssertionError:
+        raise Hung(f"{prog} under {load}: no answer in {row_timeout(secs)} s of host time "
+                   f"(the console's last lines: {' / '.join(s.lines()[-3:])})") from None
     fig = parse_cyclictest_hist(out)
     if rc != 0 or fig is None:
         return {"error": f"{prog} failed (rc {rc}): " + " / ".join(out[-5:])}
@@ -170,6 +193,8 @@ def guest_run(board, image, secs, loads):
         for load in ("idle", "all"):
             if load in loads:
                 res["latency_t2"][load] = latency(s, secs, 2, load)
+        # a hang of the co-kernel's guest is not recorded and passed over
+        # as PREEMPT_RT's is (peers_run): Hung ends make bench with its text
         rc, out = s.sh("switchbench", timeout=600)
         res["switchbench"] = [l for l in out if l.strip()]
         rc, out = s.sh("uname -rv")
@@ -298,7 +323,10 @@ def main():
             "qemu": {"version": qv, "bin": qb,
                      "args": f"-icount shift=0,sleep=off -seed {SEED}"},
             "unit": "virtual ns = instructions"}
-    data["guest"] = guest_run(a.board, a.image, a.seconds, loads)
+    try:
+        data["guest"] = guest_run(a.board, a.image, a.seconds, loads)
+    except Hung as e:
+        sys.exit(f"bench.py: {a.board}: the co-kernel's guest stopped answering: {e}")
     if not a.no_peers:
         data["preempt_rt"] = peers_run(a.board, a.seconds, loads)
     if not a.no_cache_model:
@@ -333,13 +361,22 @@ def peers_run(board, secs, loads):
         rc, out = s.sh("ckload list")
         # "<load> ready" or "hackbench ready (<program>)"
         ready = {l.split()[0] for l in out if l.split()[1:2] == ["ready"]}
+        hung = None
         for load in loads:
             if load not in ("idle", "all") and load not in ready:
                 res["cyclictest"][load] = {"error": "not on PREEMPT_RT: " + next(
                     (l.split(None, 1)[1] for l in out if l.startswith(load + " ")), "unknown")}
                 continue
+            if hung:
+                res["cyclictest"][load] = {"error": f"not run: the boot hung before ({hung})"}
+                continue
             print(f"[bench] {board}: {load}: {prog} on PREEMPT_RT", flush=True)
-            res["cyclictest"][load] = cyclictest(s, secs, load, prog)
+            try:
+                res["cyclictest"][load] = cyclictest(s, secs, load, prog)
+            except Hung as e:
+                hung = str(e)
+                print(f"[bench] {board}: PREEMPT_RT hung: {hung}", flush=True)
+                res["cyclictest"][load] = {"error": f"the guest hung: {hung}"}
     finally:
         s.close()
     return res

@@ -8,6 +8,7 @@ on PREEMPT_RT, on one log-scale plot, by gnuplot) and build/bench/summary.md
 """
 import glob
 import json
+import math
 import os
 import shutil
 import subprocess
@@ -40,6 +41,24 @@ def plot_load(data):
     return max(t1, key=lambda l: t1[l]["max_ns"])
 
 
+# the plot's cells: BINS_PER_DECADE a decade, the same for every series
+# (the co-kernel's histogram has 10 ns cells, cyclictest's 1 ns)
+BINS_PER_DECADE = 20
+
+
+def log_bins(hist):
+    """{ns: samples} summed into log-spaced cells, each keyed by its lower
+    edge (ns, rounded); a cell at 0 ns goes to 1 ns (a log axis has no 0)."""
+    out = {}
+    for k, n in hist.items():
+        if not n:
+            continue
+        ns = max(int(k), 1)
+        edge = round(10 ** (math.floor(math.log10(ns) * BINS_PER_DECADE) / BINS_PER_DECADE))
+        out[edge] = out.get(edge, 0) + n
+    return out
+
+
 def plot(data, png):
     """Write @png from @data (bench.py's JSON): the histograms under the
     plot load, x the latency in virtual ns (log), y the samples (log).
@@ -57,12 +76,12 @@ def plot(data, png):
             continue
         dat = f"{base}.{i}.dat"
         with open(dat, "w") as f:
-            for ns, n in sorted((int(k), v) for k, v in hist.items()):
-                if n:
-                    # a cell at 0 ns cannot sit on a log axis: at 1 ns
-                    f.write(f"{max(ns, 1)} {n}\n")
+            for ns, n in sorted(log_bins(hist).items()):
+                f.write(f"{ns} {n}\n")
+        over = fig.get("overflows") or 0
         plots.append(f"'{dat}' using 1:2 with linespoints lw 2 pt 7 ps 0.6 title "
-                     f"\"{title(data)}, max {fig['max_ns']} ns\"")
+                     f"\"{title(data)}, max {fig['max_ns']} ns"
+                     + (f", {over} beyond the histogram" if over else "") + "\"")
     if not plots:
         return None
     script = "\n".join([
