@@ -193,3 +193,15 @@ CACHE_UNCACHED_NS := 70
 # task under load (DESIGN.md §1)
 CACHE_PUBLISHED_US := 71
 CACHE_PUBLISHED_WHAT := AT91SAM9260 Xenomai 2.4, in-kernel task, loaded
+
+# ---- the PREEMPT_RT peer (make linux-rt, mk/linux-rt.mk; make bench):
+# the native Linux's at91_dt_defconfig and device tree + linux-rt.fragment
+# beside this file (RCU priority boosting off: why there), on the
+# project's model, booted as the native Linux is (no U-Boot). Its
+# clockevent is TC2 on the 32.768 kHz slow clock (the AT91SAM9260's TCs
+# count 16 bits: drivers/clocksource/timer-atmel-tcb.c), so its timers,
+# cyclictest's among them, fire on 30.5 us steps
+LINUX_RT_DEFCONFIG := $(LINUX_NATIVE_DEFCONFIG)
+LINUX_RT_DTB := $(LINUX_NATIVE_DTB)
+LINUX_RT_IMAGE := zImage
+LINUX_RT_APPEND := $(LINUX_NATIVE_APPEND)

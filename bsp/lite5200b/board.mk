@@ -258,3 +258,16 @@ CACHE_MMIO_NS := 60
 CACHE_UNCACHED_NS := 100
 CACHE_PUBLISHED_US := 143
 CACHE_PUBLISHED_WHAT := MPC5200B PREEMPT_RT cyclictest, loaded (134-143 us)
+
+# ---- the PREEMPT_RT peer (make linux-rt, mk/linux-rt.mk; make bench):
+# the native Linux's mpc5200_defconfig, lite5200b.dtb and -g0 +
+# linux-rt.fragment beside this file (HZ=100, as the guest), on the
+# project's model, booted as the native Linux is (QEMU's -kernel with the
+# vmlinux). The RT series lets every powerpc kernel without KVM select
+# ARCH_SUPPORTS_RT, the G2_LE's 32-bit Book3S among them. Its timer is the
+# decrementer, as the guest's
+LINUX_RT_DEFCONFIG := $(LINUX_NATIVE_DEFCONFIG)
+LINUX_RT_DTB := $(LINUX_NATIVE_DTB)
+LINUX_RT_IMAGE := vmlinux
+LINUX_RT_APPEND := $(LINUX_NATIVE_APPEND)
+LINUX_RT_KCFLAGS := $(LINUX_NATIVE_KCFLAGS)
