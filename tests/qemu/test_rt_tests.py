@@ -12,6 +12,7 @@ measures the same thing.
 
 Run: pytest --board=versatilepb test_rt_tests.py
 """
+import math
 import os
 import re
 import sys
@@ -100,9 +101,13 @@ def test_ckcyclictest(guest):
                        timeout=300)
     fig = bench.parse_cyclictest_hist(out)
     assert rc == 0 and fig, out
-    # -D 1 at 1 ms: 1000 wake-ups, fewer only if periods were skipped
+    # -D 1 at 1 ms: 1000 wake-ups, fewer when periods were skipped: a
+    # wake-up L ns late ends a cycle of ceil(L / 1 ms) periods (on
+    # at91sam9260ek the guest's only timer is the periodic PIT: wake-ups
+    # come on its 10 ms tick, about 100 in the second)
     n = fig["samples"]
-    assert 900 <= n <= 1000, out
+    cycle_ns = 1000000 * max(1, math.ceil(fig["avg_ns"] / 1000000))
+    assert 0.8 * 1e9 / cycle_ns <= n <= 1000, (cycle_ns, out)
     assert sum(fig["hist_ns"].values()) == n - fig["overflows"], out
     assert 0 < fig["min_ns"] <= fig["avg_ns"] <= fig["max_ns"], out
 
