@@ -264,18 +264,18 @@ def print_report(board, data):
                       ("preempt_rt_ns", f"{rtool['label']} on PREEMPT_RT Linux 6.1, "
                        "no co-kernel")):
         v = w.get(key)
-        if v:
-            print(f"  {name}: {v} = {v / w['cokernel_ns']:.1f} x the co-kernel's")
+        if not v:
+            print(f"  {name}: {w.get(key + '_why', 'not measured')}")
+            continue
+        print(f"  {name}: {v} = {v / w['cokernel_ns']:.1f} x the co-kernel's")
         if key == "cyclictest_guest_ns":
             # the irq-off knob (rows irqoff and all) is Linux masking its
             # interrupts 20 ms at a time: what the guest shows without it
             rest = [f["max_ns"] for l, f in g["cyclictest_guest"].items()
                     if l not in ("irqoff", "all") and isinstance(f, dict) and "max_ns" in f]
-            if v and rest:
+            if rest:
                 print(f"    without the irq-off knob (rows other than irqoff and all): "
                       f"{max(rest)} = {max(rest) / w['cokernel_ns']:.1f} x the co-kernel's")
-        else:
-            print(f"  {name}: {w.get(key + '_why', 'not measured')}")
     if rt.get("why_not"):
         print(f"PREEMPT_RT: {rt['why_not']}")
     if g.get("timer_gravity_ns"):
