@@ -45,9 +45,13 @@ CYC_HIST_NS = 100000
 # a row's wall-clock bound, host seconds: a 5 s row takes about 35 s on
 # the 2-core machine under load; a guest that has not answered in this
 # time has hung, and the boot's remaining rows are not run
-def row_timeout(secs):
-    return 600 + 60 * secs
+ROW_TIMEOUT_BASE_S, ROW_TIMEOUT_PER_S = 600, 60
 TARGET = 300
+
+
+def row_timeout(secs):
+    """A row of @secs virtual seconds: its bound in host seconds."""
+    return ROW_TIMEOUT_BASE_S + ROW_TIMEOUT_PER_S * secs
 
 
 # Linux's uptime runs behind the co-kernel's clock by about the time Linux
@@ -230,7 +234,7 @@ def print_report(board, data):
           " 1 virtual ns = 1 instruction"
           + (f"; RT clock {g['rt_clock_hz'] / 1e6:g} MHz" if g.get("rt_clock_hz") else ""))
     rt = data.get("preempt_rt") or {}
-    gtool, rtool = tool_of(g), tool_of(rt)
+    gtool, rtool = report.tool_of(g), report.tool_of(rt)
     print(f"{'load':10} {'co-kernel -t1':>22} {'-t2':>6} {gtool['program'] + ' guest':>24} "
           f"{rtool['program'] + ' PREEMPT_RT':>24}")
     print(f"{'':10} {'min/avg/max':>22} {'max':>6} {'min/avg/max':>24} {'min/avg/max':>24}"
@@ -291,19 +295,11 @@ def print_report(board, data):
             print("  " + l)
 
 
-def tool_of(part):
-    """The cyclictest program and label of a boot's figures (@part: the
-    JSON's "guest" or "preempt_rt"); rt-tests' cyclictest when the JSON
-    predates the field (every figure was rt-tests' then)."""
-    return part.get("cyclictest_tool") or {"program": "cyclictest",
-                                           "label": "cyclictest (rt-tests)"}
-
-
 def summarize_worst(data):
     g = data["guest"]
     w = {"cokernel_ns": max(f["max_ns"] for f in g["latency_t1"].values())}
     cyc = [worst(f) for f in g["cyclictest_guest"].values() if worst(f)]
-    w["cyclictest_guest_tool"] = tool_of(g)["label"]
+    w["cyclictest_guest_tool"] = report.tool_of(g)["label"]
     if cyc:
         w["cyclictest_guest_ns"] = max(cyc)
     else:
@@ -312,7 +308,7 @@ def summarize_worst(data):
     rtw = [worst(f) for f in rt.get("cyclictest", {}).values() if worst(f)]
     if rtw:
         w["preempt_rt_ns"] = max(rtw)
-        w["preempt_rt_tool"] = tool_of(rt)["label"]
+        w["preempt_rt_tool"] = report.tool_of(rt)["label"]
     else:
         w["preempt_rt_ns_why"] = rt.get("why_not", "not measured")
     return w

@@ -33,7 +33,6 @@ from cksession import TOP, Session, default_board, make_var  # noqa: E402
 # cyclictest's options, but for the run's length (-D <secs> or -l <loops>)
 # the field's measuring options (OSADL: -m -p80 -i1000), make bench's rows too
 CYCLICTEST_OPTS = "-m -p 80 -i 1000"
-CYCLICTEST = f"cyclictest {CYCLICTEST_OPTS} -q --nsecs"
 # what a figure of ckcyclictest is labelled with (cyclictest's: "cyclictest
 # (rt-tests <its version>)", cyclictest_tool)
 CKCYCLICTEST_LABEL = "ckcyclictest (the project's; rt-tests source not served)"
@@ -185,42 +184,6 @@ def measure_rt(board, secs, load=None):
         return r
     finally:
         s.close()
-
-
-def rt_tests_missing(session):
-    """Why the booted Linux of @session has no rt-tests (the initramfs's
-    /etc/rt-tests.missing, mk/rt-tests.mk), or None when it has them."""
-    rc, out = session.sh("cat /etc/rt-tests.missing 2>/dev/null")
-    return " ".join(out) if rc == 0 and out else None
-
-
-def preempt_rt_bench(board, secs, loads, under_load, cmd, parse, seed):
-    """make bench's PREEMPT_RT row (tests/bench/bench.py peers_run): one boot
-    of @board's PREEMPT_RT Linux (boot_rt, -seed @seed), then per load of
-    @loads (names) the shell command under_load(load, cmd(secs, histfile,
-    program)) and parse(output lines) of it, a dict of figures (or None: the
-    error is then recorded); program: cyclictest_tool's. Returns
-    {"cyclictest": {load: figures or {"error": text}}, "cyclictest_tool":
-    {"program", "label"}, "kernel": uname -a} or {"why_not": text} when the
-    board has no PREEMPT_RT Linux or it is not built."""
-    try:
-        s = boot_rt(board, seed=seed)
-    except (ValueError, FileNotFoundError) as e:
-        return {"why_not": str(e)}
-    res = {"cyclictest": {}, "kernel": s.uname}
-    try:
-        prog, label = cyclictest_tool(s)
-        res["cyclictest_tool"] = {"program": prog, "label": label}
-        for load in loads:
-            print(f"[bench] {board}: {load}: {prog} on PREEMPT_RT", flush=True)
-            rc, out = s.sh(under_load(load, cmd(secs, "/tmp/cyclictest.hist", prog)),
-                           timeout=3600)
-            fig = parse(out)
-            res["cyclictest"][load] = dict(fig, tool=prog) if rc == 0 and fig else {
-                "error": f"{prog} failed (rc {rc}): " + " / ".join(out[-5:])}
-    finally:
-        s.close()
-    return res
 
 
 def main():

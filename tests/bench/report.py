@@ -14,12 +14,20 @@ import shutil
 import subprocess
 import sys
 
+
+def tool_of(part):
+    """The cyclictest program and label of a boot's figures (@part: the
+    JSON's "guest" or "preempt_rt", tests/bench/bench.py, or None): {"program":
+    "cyclictest" (rt-tests) or "ckcyclictest" (the project's, where rt-tests
+    is not installed), "label"}; a JSON without the field predates
+    ckcyclictest: rt-tests'."""
+    return (part or {}).get("cyclictest_tool") or {"program": "cyclictest",
+                                                   "label": "cyclictest (rt-tests)"}
+
+
 def tool(part):
-    """The program that made a boot's cyclictest figures (@part: the JSON's
-    "guest" or "preempt_rt", tests/bench/bench.py): "cyclictest" (rt-tests)
-    or "ckcyclictest" (the project's, where rt-tests is not installed);
-    a JSON without the field predates ckcyclictest: rt-tests'."""
-    return ((part or {}).get("cyclictest_tool") or {}).get("program", "cyclictest")
+    """The program of tool_of(@part)."""
+    return tool_of(part)["program"]
 
 
 # the series of the plot: (title, how to find its figures in the JSON)

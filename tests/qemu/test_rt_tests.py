@@ -25,7 +25,7 @@ import bench  # noqa: E402
 from cksession import rt_tests_missing  # noqa: E402
 
 LOOPS = 200
-# cyclictest's interval, us (peers.CYCLICTEST)
+# cyclictest's interval, us (-i of peers.CYCLICTEST_OPTS)
 INTERVAL_US = 1000
 # a wake-up later than this (ns) is no latency but a lost timer: a tenth
 # of the run
