@@ -70,6 +70,10 @@ $(B)/cokernel.its: $(FIT_ELF) $(FIT_INPUTS) mk/fit-its.sh mk/fit.mk $(CK_MODE_ST
 	@CROSS=$(CROSS) mk/fit-its.sh $(FIT_ITS_OPTS) $(FIT_ARCH) $(FIT_ELF) cokernel.bin \
 		$(FIT_LOADABLES) > $@
 
+# FIT_MAX (board.mk): a command printing the most bytes of FIT the board's
+# loader takes (e500: what QEMU leaves below its device tree,
+# mk/qemu-e500-fit-max.sh); a bigger FIT is refused here, not left to
+# boot to a silent console
 # A FIT that U-Boot boots from RAM (a built U-Boot not in flash:
 # at91sam9260ek) sits at U-Boot's load address, CONFIG_SYS_LOAD_ADDR of
 # its final .config, or at FIT_LOADADDR (the board's instructions): what
@@ -78,7 +82,7 @@ $(B)/cokernel.its: $(FIT_ELF) $(FIT_INPUTS) mk/fit-its.sh mk/fit.mk $(CK_MODE_ST
 FIT_RAM_CHECK := $(if $(UBOOT_DEFCONFIG),$(if $(filter yes,$(UBOOT_FLASH)),,yes))
 
 $(FIT_ITB): $(B)/cokernel.its $(B)/cokernel.bin $(if $(FIT_RAM_CHECK),$(UBOOT_BIOS)) \
-		$(if $(FIT_RAM_CHECK)$(FIT_LOADADDR),mk/fit-ram-check.sh)
+		$(if $(FIT_RAM_CHECK)$(FIT_LOADADDR),mk/fit-ram-check.sh) $(if $(FIT_MAX),$(BOARD_MK))
 	@echo "  FIT     $@"
 	@cd $(B) && SOURCE_DATE_EPOCH=$$(git -C $(TOP) log -1 --format=%ct 2>/dev/null || echo 0) \
 		mkimage -q -f cokernel.its $@
@@ -86,6 +90,9 @@ $(FIT_ITB): $(B)/cokernel.its $(B)/cokernel.bin $(if $(FIT_RAM_CHECK),$(UBOOT_BI
 		[ -n "$$at" ] && mk/fit-ram-check.sh $@ $$at || \
 		{ echo "$@: U-Boot at $(UBOOT_BIOS) cannot boot it from its load address" >&2; \
 		rm -f $@; exit 1; })
+	@$(if $(FIT_MAX),max=$$($(FIT_MAX)) && n=$$(stat -c %s $@) && { [ $$n -le $$max ] || \
+		{ echo "$@: $$n bytes: over the $$max its loader takes (FIT_MAX in bsp/$(BOARD)/board.mk)" >&2; \
+		rm -f $@; exit 1; }; } || { rm -f $@; exit 1; })
 	@$(if $(FIT_LOADADDR),mk/fit-ram-check.sh $@ '$(FIT_LOADADDR)' $(RAM_PA) $(SHM_PA) || \
 		{ echo "$@: not bootable from FIT_LOADADDR $(FIT_LOADADDR) (bsp/$(BOARD)/board.mk or the command line)" >&2; \
 		rm -f $@; exit 1; })

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 # rootfs.mk - the guest initramfs: busybox, linux-guest/rootfs/ and the
-# project's Linux tools ($(B)/tools, see mk/tools.mk). busybox is Debian's
+# project's Linux tools ($(B)/tools/cktools and a link to it per tool, see mk/tools.mk). busybox is Debian's
 # busybox-static .deb when the guest has a Debian architecture (BUSYBOX_ARCH
 # in board.mk), else built from Debian's busybox source with $(LINUX_CROSS)
 # and the guest's libc and flags (mk/busybox-build.sh, mk/tools.mk; cached),
@@ -65,7 +65,8 @@ $(INITRAMFS_FILE): $(wildcard linux-guest/rootfs/*) $(TOOLS_FILES) mk/rootfs.mk 
 	@install -m 0755 linux-guest/rootfs/init $(ROOTFS)/init
 	@install -m 0644 linux-guest/rootfs/profile $(ROOTFS)/etc/profile
 	@install -m 0755 linux-guest/rootfs/ckload $(ROOTFS)/usr/bin/ckload
-	@$(if $(TOOLS_FILES),install -m 0755 $(TOOLS_FILES) $(ROOTFS)/usr/bin/)
+	@$(if $(TOOLS_FILES),install -m 0755 $(TOOLS_FILES) $(ROOTFS)/usr/bin/ && \
+		for t in $(TOOLS_NAMES); do ln -s cktools $(ROOTFS)/usr/bin/$$t || exit 1; done)
 	@$(RT_TESTS_INSTALL)
 	@$(if $(LINUX_USER_FORBIDDEN_INSNS),mk/user-insns-check.sh $(LINUX_CROSS)objdump \
 		'$(LINUX_USER_FORBIDDEN_INSNS)' '$(LINUX_USER_INSNS_ALLOW)' $(ROOTFS)/bin/busybox \

@@ -1,8 +1,11 @@
 # SPDX-License-Identifier: MIT
 # mk/tools.mk - Linux userspace tools (linux-guest/tools, GPL-2.0) using ipc/
 # and the channel library ipc/lib/libckipc (MIT, so any program may link it).
-#   make tools       -> $(B)/tools/{latency,ckipc,switchbench,switchtest,...}: static, for the
-#                       guest, built with $(LINUX_USER_CC) (below)
+#   make tools       -> $(B)/tools/cktools: the guest's tools (latency, ckipc,
+#                       switchbench, switchtest, ...) in one static program,
+#                       built with $(LINUX_USER_CC) (below); the initramfs
+#                       links /usr/bin/<tool> to it (mk/rootfs.mk,
+#                       linux-guest/tools/cktools.c)
 #   make tools-host  -> $(HOSTB)/tools/...: the same for the build machine (ASan/
 #                       UBSan), run by the unit tests against a fake region file
 #                       (CKIPC_DEV=<file>). `make unit` builds them first and
@@ -50,7 +53,8 @@ TOOLS_LIB_SRCS := ipc/lib/libckipc.c $(wildcard ipc/*.c) $(TOOLS_DIR)/cli.c
 TOOLS_HDRS := $(wildcard $(TOOLS_DIR)/*.h ipc/*.h ipc/lib/*.h)
 TOOLS_CFLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror -I$(TOP)/ipc -I$(TOP)/ipc/lib
 TOOLS_OUT := $(B)/tools
-TOOLS_FILES := $(addprefix $(TOOLS_OUT)/,$(TOOLS_NAMES))
+# what goes into the initramfs: cktools, with a link per tool
+TOOLS_FILES := $(TOOLS_OUT)/cktools
 TOOLS_HOST_OUT := $(HOSTB)/tools
 TOOLS_HOST_SAN := -g -fsanitize=address,undefined -fno-sanitize-recover=all
 
@@ -65,11 +69,21 @@ tools: $(addprefix $(TOOLS_OUT)/,$(TOOLS_NAMES))
 endif
 tools-host: $(addprefix $(TOOLS_HOST_OUT)/,$(TOOLS_NAMES))
 
-$(TOOLS_OUT)/%: $(TOOLS_DIR)/%.c $(TOOLS_LIB_SRCS) $(TOOLS_HDRS) $(LINUX_LIBC_STAMP) \
-		| $(TOOLCHAIN_DEPS)
+# Each tool's main() becomes <tool>_main in its object; cktools.c calls the
+# one its name (or first argument) names. One static libc for all of them:
+# a static glibc program is 0.6-0.8 MB, whatever the tool.
+TOOLS_OBJS := $(addprefix $(TOOLS_OUT)/obj/,$(addsuffix .o,$(TOOLS_NAMES)))
+$(TOOLS_OUT)/obj/%.o: $(TOOLS_DIR)/%.c $(TOOLS_HDRS) $(LINUX_LIBC_STAMP) | $(TOOLCHAIN_DEPS)
 	@mkdir -p $(@D)
 	@echo "  TOOL    $@"
-	@$(NICE) $(LINUX_USER_CC) -static $(TOOLS_CFLAGS) -o $@ $< $(TOOLS_LIB_SRCS) -lm
+	@$(NICE) $(LINUX_USER_CC) $(TOOLS_CFLAGS) -Dmain=$*_main -c -o $@ $<
+
+$(TOOLS_OUT)/cktools: $(TOOLS_DIR)/cktools.c $(TOOLS_OBJS) $(TOOLS_LIB_SRCS) $(TOOLS_HDRS) \
+		mk/tools.mk $(LINUX_LIBC_STAMP) | $(TOOLCHAIN_DEPS)
+	@echo "  TOOL    $@ ($(TOOLS_NAMES))"
+	@$(NICE) $(LINUX_USER_CC) -static $(TOOLS_CFLAGS) \
+		'-DCK_TOOLS=$(foreach t,$(TOOLS_NAMES),X($(t)))' -o $@ $< $(TOOLS_OBJS) \
+		$(TOOLS_LIB_SRCS) -lm
 
 $(TOOLS_HOST_OUT)/%: $(TOOLS_DIR)/%.c $(TOOLS_LIB_SRCS) $(TOOLS_HDRS)
 	@mkdir -p $(@D)

@@ -120,4 +120,18 @@ fi
 		{ printf '[user-check] FAILED: ckhackbench -p -l 2 -g 1: exit %s, printed:\n%s\n' "$rc" "$got" >&2; exit 1; }
 	n=$((n + 1))
 }
+# cktools (mk/tools.mk): every link in usr/bin that points at it names one
+# of its tools and every tool has its link; a name that is no tool is
+# refused with the list
+[ ! -x "$t/cktools" ] || {
+	got=$(timeout 30 "${qemu_cmd[@]}" "$t/cktools" --list 2>&1) ||
+		{ printf '[user-check] FAILED: cktools --list: %s\n' "$got" >&2; exit 1; }
+	links=$(for l in "$t"/*; do [ "$(readlink "$l")" != cktools ] || basename "$l"; done | sort)
+	[ "$(sort <<< "$got")" = "$links" ] ||
+		{ printf '[user-check] FAILED: cktools --list printed:\n%s\nbut usr/bin links to it:\n%s\n' \
+			"$got" "$links" >&2; exit 1; }
+	n=$((n + 1))
+	check 2 "cktools: no tool 'nosuch' (tools: $(echo $got))" "$t/cktools" nosuch
+	check 0 "usage: sstep [steps >= 1]   (default 100000)" "$t/cktools" sstep --help
+}
 echo "[user-check] $n checks passed under $qemu"

@@ -52,6 +52,9 @@ LINUX_RAW := yes
 # Debian's U-Boot for QEMU's ppce500 (package u-boot-qemu) boots the FIT
 # (build/e500/cokernel.itb, mk/fit.mk) with bootm
 UBOOT_BIOS := /usr/lib/u-boot/qemu-ppce500/uboot.elf
+# QEMU loads the FIT at 32 MiB and its own device tree above U-Boot's ELF
+# (7 MiB higher with Debian's): the FIT must end below the tree
+FIT_MAX = mk/qemu-e500-fit-max.sh $(UBOOT_BIOS)
 FIT_ARCH := powerpc
 QEMU_SYSTEM := qemu-system-ppc
 QEMU_MACHINE := ppce500
@@ -62,8 +65,8 @@ QEMU_MACHINE := ppce500
 # because QEMU puts its DTB 24 MiB above the end of the -kernel ELF and
 # refuses to start if that passes the end of RAM (hw/ppc/e500.c
 # ppce500_load_payload, README.md). QEMU puts the FIT it hands to U-Boot
-# (-kernel with -bios) at 0x0200_0000, so nothing is loaded from there to
-# LINUX_INITRD_PA: a FIT up to 32 MiB fits.
+# (-kernel with -bios) at 0x0200_0000 and its device tree at 0x0270_0000
+# (FIT_MAX above), so nothing is loaded from there to LINUX_INITRD_PA.
 RAM_PA := 0x00000000
 RAM_SIZE := 0x08000000
 LINUX_PAGE_OFFSET := 0xC0000000
@@ -79,8 +82,8 @@ SHM_SIZE := 0x00100000
 CCSR_PA_HI := 0xF
 CCSR_PA_LO := 0xE0000000
 CCSR_VA := 0xE0000000
-# The Linux payload, above the FIT U-Boot reads from 0x0200_0000 (28 MiB
-# room): the guest DTB in the first 64 MiB (Linux's initial map reads it
+# The Linux payload, above the FIT U-Boot reads from 0x0200_0000 and
+# QEMU's device tree after it: the guest DTB in the first 64 MiB (Linux's initial map reads it
 # there) but below the last 4 MiB of it, where bootm moves the board's DTB
 # (the top of CONFIG_SYS_BOOTMAPSZ, 64 MiB; at 0x03EF_C000 with QEMU's), the raw vmlinux staged at LINUX_KERNEL_PA (U-Boot loads no FIT
 # loadable at address 0: "load = 0" means "leave it in place"), which the

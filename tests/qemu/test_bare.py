@@ -12,6 +12,7 @@ lines with plausible figures and no overrun show that path works.
 """
 import os
 import re
+import subprocess
 
 import pytest
 
@@ -189,3 +190,51 @@ def test_broken_fit_is_refused_with_a_clear_error(board, name, part, errors):
             "the co-kernel ran from a broken image"
     finally:
         s.close()
+
+
+def test_fit_max_is_where_the_boot_stops(board):
+    """FIT_MAX (board.mk: the command printing the most bytes of FIT its
+    loader takes; e500: mk/qemu-e500-fit-max.sh, what QEMU leaves between
+    the FIT at 32 MiB and its device tree) holds on both sides: the FIT
+    padded to exactly FIT_MAX bytes boots to U-Boot's hash check; 64 KiB
+    more and U-Boot never gets that far (the device tree QEMU hands it is
+    overwritten, or the FIT's tail). The built FIT is within it, and make
+    refuses one over it (FIT_MAX = 'echo 1000') and leaves no .itb."""
+    itb = fit_image(board)
+    cmd = make_var(board, "FIT_MAX")
+    if not cmd:
+        pytest.skip(f"{board}: no FIT_MAX in board.mk")
+    p = subprocess.run(cmd, shell=True, cwd=TOP, capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    most = int(p.stdout)
+    with open(itb, "rb") as f:
+        data = f.read()
+    assert len(data) <= most, f"{itb}: {len(data)} bytes, over FIT_MAX {most}"
+
+    def boots(size):
+        path = os.path.join(TOP, "build", board, "test-logs", f"fit-{size}.itb")
+        with open(path, "wb") as f:
+            f.write(data + bytes(size - len(data)))
+        s = Session(board, image=path, logname=f"fit-{size}")
+        try:
+            s.expect(r"Verifying Hash Integrity \.\.\. sha256\+ OK", timeout=30)
+            return True
+        except AssertionError:
+            return False
+        finally:
+            s.close()
+    assert boots(most), f"a FIT of FIT_MAX ({most}) bytes did not boot"
+    assert not boots(most + 65536), f"a FIT 64 KiB over FIT_MAX ({most}) booted: FIT_MAX is low"
+
+    saved = itb + ".saved"
+    os.replace(itb, saved)
+    try:
+        its = os.path.join(TOP, "build", board, "cokernel.its")
+        p = subprocess.run(["make", "-s", "--no-print-directory", "-C", TOP, f"BOARD={board}",
+                            "-W", its, itb, "FIT_MAX=echo 1000"],
+                           capture_output=True, text=True, timeout=300)
+        assert p.returncode != 0 and "over the 1000 its loader takes (FIT_MAX in" in p.stderr, \
+            p.stderr[-2000:]
+        assert not os.path.exists(itb), "make left the refused FIT behind"
+    finally:
+        os.replace(saved, itb)
