@@ -11,6 +11,12 @@ cokernel/apps/test_rtirqfault.c) has an RT timer callback trap while an
 RT task spins: a fault in the RT class's own context is not contained
 (ck/fault.h), so the co-kernel must stop with its fatal report and charge
 no task with it.
+A third image, on e500 only (build/<board>-sprkeep, -DCK_TEST_SPR_KEEP,
+cokernel/arch/ppc-booke/test_sprkeep.c), has the root context stand in
+for Linux inside an MSR[EE] = 0 window holding SRR0/1, ESR, DEAR, SPRG0/4/5
+and MAS0-3/6/7 while RT tasks fault there (a trap, a data and an
+instruction TLB error): the root must find every one of them as it left
+it, and every fault must have come inside such a window.
 Boards whose board.mk says RT_FAULTS_BARE := yes, where the co-kernel's
 own vectors send an RT task's exception to the fault path Linux's vectors
 use after the hand-over (versatilepb, e500 and mpc8544ds: arch_fault_entry;
@@ -95,3 +101,33 @@ def test_rt_irq_fault_stops(irq_fault):
     # stopped: the latency task's next report (each second) never comes
     with pytest.raises(AssertionError):
         irq_fault.expect(re.escape(CK_PREFIX) + r"RTD\|", timeout=5)
+
+
+@pytest.fixture(scope="module")
+def spr_keep(board):
+    if make_var(board, "ARCH") != "ppc-booke":
+        pytest.skip(f"{board}: the base-class SPR check is e500's (ARCH ppc-booke)")
+    s = Session(board, image=build_image(board, "sprkeep", "CK_TEST_SPR_KEEP"),
+                logname="fault-bare-sprkeep")
+    try:
+        s.expect(re.escape(CK_PREFIX) + r"test SPR keep: [^\r\n]*\r*\n", timeout=60)
+        yield s
+    finally:
+        s.close()
+
+
+def test_rt_fault_keeps_root_sprs(spr_keep):
+    """An RT task's exception in the root's MSR[EE] = 0 window leaves the
+    root's SRR0/1, ESR, DEAR, SPRG0/4/5 and MAS registers as they were."""
+    lines = [l[len(CK_PREFIX):] for l in spr_keep.lines() if l.startswith(CK_PREFIX)]
+    got = [l for l in lines if l.startswith("test SPR keep: ") and "survived" not in l]
+    assert len(got) == 1, lines[-20:]
+    m = re.match(r"test SPR keep: (\d+) of (\d+) faults in the root's window, (\d+) windows, "
+                 r"changed: (.*)$", got[0])
+    assert m, got[0]
+    assert int(m.group(1)) == int(m.group(2)) > 0, got[0]
+    assert int(m.group(3)) > 0, got[0]
+    for task in ("sk-trap", "sk-dtlb", "sk-itlb"):
+        assert [l for l in lines if l.startswith(f"fault: {task} suspended: ")], (task, lines[-20:])
+    assert not [l for l in lines if "survived" in l or "FATAL" in l], lines[-20:]
+    assert m.group(4) == "none", got[0]
