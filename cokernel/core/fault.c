@@ -101,6 +101,11 @@ struct ck_task *fault_task(uint32_t kind, uint32_t pc, uint32_t addr,
 	return sched_pick_current();
 }
 
+struct ck_task *fault_root(void)
+{
+	return sched_root();
+}
+
 void fault_task_created(struct ck_task *t)
 {
 	uint32_t i;

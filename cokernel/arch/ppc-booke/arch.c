@@ -353,6 +353,38 @@ struct ck_task *arch_fault_task(uint32_t kind_ivor, uint32_t pc, uint32_t dear,
 #define IVOR_SYSCALL 8u
 
 /*
+ * The root's base-class SPRs from its frame (@w: CTX_SPRS_N words in the
+ * ctx.h CTX_SPRS order), as arch_rt_entry saved them when it interrupted
+ * the root in supervisor mode with MSR[EE] = 0; a copy from an earlier
+ * entry otherwise, harmless then: the root holds none of them live with
+ * EE = 1 or at a call (entry.S, top). The rfci that leaves the fault path
+ * is context-synchronizing, so the MAS writes need no isync here (EREF
+ * "synchronization requirements"). Context: fault path, MSR[CE] = 0.
+ */
+static void root_sprs_restore(const uintptr_t *w)
+{
+	__asm__ volatile(
+		"mtspr %[srr0], %0\n\tmtspr %[srr1], %1\n\t"
+		"mtspr %[esr], %2\n\tmtspr %[dear], %3\n\t"
+		"mtspr %[g0], %4\n\tmtspr %[g4], %5\n\tmtspr %[g5], %6\n\t"
+		"mtspr %[m0], %7\n\tmtspr %[m1], %8\n\tmtspr %[m2], %9\n\t"
+		"mtspr %[m3], %10\n\tmtspr %[m6], %11\n\tmtspr %[m7], %12"
+		: : "r"(w[0]), "r"(w[1]), "r"(w[2]), "r"(w[3]), "r"(w[4]),
+		    "r"(w[5]), "r"(w[6]), "r"(w[7]), "r"(w[8]), "r"(w[9]),
+		    "r"(w[10]), "r"(w[11]), "r"(w[12]),
+		  [srr0] "i"(SPRN_SRR0), [srr1] "i"(SPRN_SRR1),
+		  [esr] "i"(SPRN_ESR), [dear] "i"(SPRN_DEAR),
+		  [g0] "i"(SPRN_SPRG0), [g4] "i"(SPRN_SPRG4),
+		  [g5] "i"(SPRN_SPRG5), [m0] "i"(SPRN_MAS0),
+		  [m1] "i"(SPRN_MAS1), [m2] "i"(SPRN_MAS2),
+		  [m3] "i"(SPRN_MAS3), [m6] "i"(SPRN_MAS6),
+		  [m7] "i"(SPRN_MAS7)
+		: "memory");
+}
+
+_Static_assert(CTX_SPRS_N == 13, "root_sprs_restore() writes 13 SPRs");
+
+/*
  * arch_fault_task() - C half of arch_fault_entry: the current RT task took
  * an interrupt of CK_FAULT_* kind @kind_ivor bits 0-7 (DATA: DSI or data
  * TLB error, PREFETCH: ISI or instruction TLB error, ALIGN, PROGRAM:
@@ -360,7 +392,8 @@ struct ck_task *arch_fault_task(uint32_t kind_ivor, uint32_t pc, uint32_t dear,
  * (0 from Linux's filter: the kind's usual IVOR), SRR0 @pc, DEAR @dear,
  * ESR @esr (EREF: DEAR holds the data address of a DSI, alignment or data
  * TLB error interrupt; a system call sets neither DEAR nor ESR, and SRR0
- * is the instruction after the sc). Return: the task to resume. Not a
+ * is the instruction after the sc). Return: the task to resume, with the
+ * root's base-class SPRs written back (root_sprs_restore()). Not a
  * task's (nothing to contain): report and stop as arch_fault().
  * Context: critical stack, MSR[CE] = 0.
  */
@@ -385,5 +418,6 @@ struct ck_task *arch_fault_task(uint32_t kind_ivor, uint32_t pc, uint32_t dear,
 	if (!next)
 		arch_fault(ivor, (uint32_t)cur->ctx.w[CTX_R1],
 			   (uint32_t)cur->ctx.w[CTX_LR]);
+	root_sprs_restore(&fault_root()->ctx.w[CTX_SPRS]);
 	return next;
 }

@@ -25,6 +25,24 @@
  * CSRR0/1, MSR[CE] = 0 throughout. Everything the entry touches is in the
  * co-kernel region, which Linux maps with TLB1 (lowmem CAM) entries, so
  * the entry never takes a TLB miss (whose handlers are Linux's).
+ *
+ * Base-class interrupts keep MSR[CE] (e500CORERM Rev. 1, 5.6 "Interrupt
+ * processing": CE and DE are cleared by critical-class interrupts only),
+ * and Linux runs with CE = 1 throughout (MSR_KERNEL), so the critical input
+ * lands inside Linux's MSR[EE] = 0 windows too: between an exception and
+ * its prolog's reads of SRR0/1, ESR, DEAR; between the prolog's
+ * mtspr SPRG0/SPRG4/SPRG5 and the mfspr back; between the mtspr SRR0/1
+ * and the rfi of an interrupt return; in a TLB miss handler, which reads
+ * MAS0-2 as the TLB error loaded them (e500CORERM 12.5.1, 12.7.2); between
+ * a tlbwe sequence's mtspr MASn and its tlbwe. An RT task's exception
+ * overwrites those registers (the hardware: SRR0/1, ESR, DEAR, and on a
+ * TLB error MAS0-3/6/7; the fault filter: SPRG0/4/5). So the entry saves
+ * all 13 into the interrupted context's frame (CTX_SPRS) when that context
+ * was in supervisor mode with MSR[EE] = 0, the only state in which it can
+ * hold them live: with EE = 1 (all user mode) an external input or a
+ * decrementer interrupt may come at any instruction and overwrite them, so
+ * no code leaves them live there. arch_fault_task() writes the root's copy
+ * back after each RT task exception.
  */
 #include <arch/booke.h>
 #include <generated/asm-offsets.h>
@@ -91,7 +109,23 @@ arch_rt_entry:
 	lwz	r5, booke_msr_keep@l(r5)
 	and	r4, r4, r5
 	stw	r4, CTX_MSR_OFF(r3)
-	lis	r1, ck_crit_stack_top@ha
+	andi.	r5, r4, MSR_PR | MSR_EE      /* live base-class SPRs? (top) */
+	bne	1f
+	mfspr	r19, SPRN_SRR0               /* r19-r31: saved above */
+	mfspr	r20, SPRN_SRR1
+	mfspr	r21, SPRN_ESR
+	mfspr	r22, SPRN_DEAR
+	mfspr	r23, SPRN_SPRG0
+	mfspr	r24, SPRN_SPRG4
+	mfspr	r25, SPRN_SPRG5
+	mfspr	r26, SPRN_MAS0
+	mfspr	r27, SPRN_MAS1
+	mfspr	r28, SPRN_MAS2
+	mfspr	r29, SPRN_MAS3
+	mfspr	r30, SPRN_MAS6
+	mfspr	r31, SPRN_MAS7
+	stmw	r19, CTX_SPRS_OFF(r3)        /* the ctx.h CTX_SPRS order */
+1:	lis	r1, ck_crit_stack_top@ha
 	addi	r1, r1, ck_crit_stack_top@l
 	li	r0, 0
 	stwu	r0, -16(r1)
@@ -119,7 +153,8 @@ ctx_restore:
  * ESR as the interrupt left them, MSR[CE] possibly on (base-class
  * interrupts keep it: e500CORERM 5.7, qemu/patches/0001). Mask CE, save
  * the task like arch_rt_entry, then on the critical stack let
- * arch_fault_task() suspend it, and resume the task it returns.
+ * arch_fault_task() suspend it and write the root's base-class SPRs back
+ * (the top of this file), and resume the task it returns.
  */
 	.balign	16
 	.global arch_fault_entry
@@ -203,9 +238,9 @@ arch_ctx_switch:
  * arch_fault_task() reads both. A critical input can come at the
  * vector's first instructions (base-class interrupts keep MSR[CE]:
  * e500CORERM 5.7); should the RT interrupt switch to another task that
- * faults before this one runs again, SRR0/1, DEAR and ESR are that one's
- * by then: this task is still the one suspended, with the other's PC and
- * status in its report.
+ * faults before this one runs again, SRR0/1, DEAR and ESR are the root's
+ * by then (arch_fault_task() writes the root's back): this task is still
+ * the one suspended, with the root's PC and status in its report.
  *
  * Everything else is fatal: a fault with r1 elsewhere (the root context on
  * the boot stack, the RT entry, an RT interrupt handler or timer callback,

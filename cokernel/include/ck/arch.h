@@ -27,9 +27,9 @@
 /*
  * Saved register frame of a context. The layout is the arch's business; the
  * core only reserves room. Each arch checks its frame fits with a
- * _Static_assert (ARM926 needs 17 words, e500 about 40).
+ * _Static_assert (ARM926 needs 17 words, e500 51).
  */
-#define CK_ARCH_CTX_WORDS 48
+#define CK_ARCH_CTX_WORDS 52
 struct ck_arch_ctx {
 	uintptr_t w[CK_ARCH_CTX_WORDS];
 };

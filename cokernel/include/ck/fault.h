@@ -78,6 +78,14 @@ int ck_watchdog_set_budget(uint64_t budget_ns);
 struct ck_task *fault_task(uint32_t kind, uint32_t pc, uint32_t addr,
 			   uint32_t status);
 
+/**
+ * fault_root() - the root task (Linux, or the boot idle loop): the arch's
+ * fault entry puts back from its saved frame what an RT task's exception
+ * overwrote of the root's processor state (e500: ppc-booke/entry.S).
+ * Context: any.
+ */
+struct ck_task *fault_root(void);
+
 /*
  * The tick is due when the clock's low 32 bits pass ck_core.tick_due_ns
  * (core.h); the scheduler tests that only where a tick delays no RT

@@ -24,7 +24,13 @@ enum arch_ctx_word {
 	CTX_XER = 35,
 	CTX_PC = 36,     /* where the context resumes (CSRR0 on entry) */
 	CTX_MSR = 37,    /* MSR it resumes with (CSRR1 on entry, WE cleared) */
-	CTX_WORDS = 38,
+	/* e500 only: CTX_SPRS_N base-class SPRs, in this order, which the RT
+	 * entry saves when the context may hold them live (ppc-booke/entry.S
+	 * arch_rt_entry); unused on G2_LE */
+	CTX_SPRS = 38,   /* SRR0, SRR1, ESR, DEAR, SPRG0, SPRG4, SPRG5,
+			  * MAS0, MAS1, MAS2, MAS3, MAS6, MAS7 */
+	CTX_SPRS_N = 13,
+	CTX_WORDS = CTX_SPRS + CTX_SPRS_N,
 };
 
 #endif /* ARCH_CTX_H */
