@@ -18,10 +18,11 @@
  *
  * e500: RT tasks run in supervisor mode like Linux, on stacks in the
  * co-kernel's memory; patch 0004 puts a filter at the head of Linux's
- * DataStorage, InstructionStorage, Alignment and Program handlers that
- * sends an exception taken in supervisor mode with r1 in that range to the
- * co-kernel (arch/powerpc/kernel/head_booke.h COKERNEL_FAULT); here it
- * gets the entry and the range.
+ * DataStorage, InstructionStorage, Alignment, Program, DataTLBError and
+ * InstructionTLBError handlers that sends an exception taken in supervisor
+ * mode with r1 in that range to the co-kernel
+ * (arch/powerpc/kernel/head_booke.h COKERNEL_FAULT); here it gets the
+ * entry and the range.
  *
  * G2_LE: the same, in real mode: patch 0008 puts the filter at the head of
  * Linux's DataAccess, InstructionAccess, Alignment and ProgramCheck
