@@ -358,8 +358,9 @@ struct ck_task *arch_fault_task(uint32_t kind_ivor, uint32_t pc, uint32_t dear,
  * the root in supervisor mode with MSR[EE] = 0; a copy from an earlier
  * entry otherwise, harmless then: the root holds none of them live with
  * EE = 1 or at a call (entry.S, top). The rfci that leaves the fault path
- * is context-synchronizing, so the MAS writes need no isync here (EREF
- * "synchronization requirements"). Context: fault path, MSR[CE] = 0.
+ * is context-synchronizing, so the MAS writes need no isync here
+ * (e500CORERM Rev. 1, 2.16 "Synchronization Requirements for SPRs").
+ * Context: fault path, MSR[CE] = 0.
  */
 static void root_sprs_restore(const uintptr_t *w)
 {
