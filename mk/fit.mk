@@ -90,9 +90,11 @@ $(FIT_ITB): $(B)/cokernel.its $(B)/cokernel.bin $(if $(FIT_RAM_CHECK),$(UBOOT_BI
 		[ -n "$$at" ] && mk/fit-ram-check.sh $@ $$at || \
 		{ echo "$@: U-Boot at $(UBOOT_BIOS) cannot boot it from its load address" >&2; \
 		rm -f $@; exit 1; })
-	@$(if $(FIT_MAX),max=$$($(FIT_MAX)) && n=$$(stat -c %s $@) && { [ $$n -le $$max ] || \
-		{ echo "$@: $$n bytes: over the $$max its loader takes (FIT_MAX in bsp/$(BOARD)/board.mk)" >&2; \
-		rm -f $@; exit 1; }; } || { rm -f $@; exit 1; })
+	@$(if $(FIT_MAX),max=$$($(FIT_MAX)) && expr "$$max" : '[0-9][0-9]*$$' >/dev/null || \
+		{ echo "$@: FIT_MAX ($(origin FIT_MAX)): '$(FIT_MAX)' printed no byte count ('$$max')" >&2; \
+		rm -f $@; exit 1; }; n=$$(stat -c %s $@); [ $$n -le $$max ] || \
+		{ echo "$@: $$n bytes: over the $$max its loader takes (FIT_MAX: $(if $(filter file,$(origin \
+		FIT_MAX)),bsp/$(BOARD)/board.mk,$(origin FIT_MAX)))" >&2; rm -f $@; exit 1; })
 	@$(if $(FIT_LOADADDR),mk/fit-ram-check.sh $@ '$(FIT_LOADADDR)' $(RAM_PA) $(SHM_PA) || \
 		{ echo "$@: not bootable from FIT_LOADADDR $(FIT_LOADADDR) (bsp/$(BOARD)/board.mk or the command line)" >&2; \
 		rm -f $@; exit 1; })

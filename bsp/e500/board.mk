@@ -159,7 +159,7 @@ CACHE_WB_NS := 60
 CACHE_MMIO_NS := 100
 CACHE_UNCACHED_NS := 110
 CACHE_PUBLISHED_US := 12
-CACHE_PUBLISHED_WHAT := MPC8541E 800 MHz Xenomai 1.9.9, ping flood + cache calibrator (about 12 us as printed)
+CACHE_PUBLISHED_WHAT := MPC8541E 800 MHz Xenomai 1.9.9, ping flood + cache calibrator, about 12 us as printed
 
 # ---- the PREEMPT_RT peer (make linux-rt, mk/linux-rt.mk; make bench):
 # allnoconfig + linux-rt.fragment beside this file (the guest's config

@@ -257,7 +257,7 @@ CACHE_WB_NS := 80
 CACHE_MMIO_NS := 60
 CACHE_UNCACHED_NS := 100
 CACHE_PUBLISHED_US := 143
-CACHE_PUBLISHED_WHAT := MPC5200B PREEMPT_RT cyclictest, loaded (134-143 us)
+CACHE_PUBLISHED_WHAT := MPC5200B PREEMPT_RT cyclictest, loaded, 134-143 us
 
 # ---- the PREEMPT_RT peer (make linux-rt, mk/linux-rt.mk; make bench):
 # the native Linux's mpc5200_defconfig, lite5200b.dtb and -g0 +

@@ -220,7 +220,7 @@ CACHE_WB_NS := 150
 CACHE_MMIO_NS := 75
 CACHE_UNCACHED_NS := 120
 CACHE_PUBLISHED_US := 218
-CACHE_PUBLISHED_WHAT := SH7750R 240 MHz Xenomai, loaded (about 218 us)
+CACHE_PUBLISHED_WHAT := SH7750R 240 MHz Xenomai, loaded, about 218 us
 
 # ---- the PREEMPT_RT peer (make linux-rt, mk/linux-rt.mk): none, the
 # PREEMPT_RT series has no SH support (no ARCH_SUPPORTS_RT in arch/sh, in

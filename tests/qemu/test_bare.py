@@ -199,7 +199,8 @@ def test_fit_max_is_where_the_boot_stops(board):
     padded to exactly FIT_MAX bytes boots to U-Boot's hash check; 64 KiB
     more and U-Boot never gets that far (the device tree QEMU hands it is
     overwritten, or the FIT's tail). The built FIT is within it, and make
-    refuses one over it (FIT_MAX = 'echo 1000') and leaves no .itb."""
+    refuses one over it (FIT_MAX = 'echo 1000') or a FIT_MAX that prints
+    no number ('false') and leaves no .itb."""
     itb = fit_image(board)
     cmd = make_var(board, "FIT_MAX")
     if not cmd:
@@ -230,11 +231,12 @@ def test_fit_max_is_where_the_boot_stops(board):
     os.replace(itb, saved)
     try:
         its = os.path.join(TOP, "build", board, "cokernel.its")
-        p = subprocess.run(["make", "-s", "--no-print-directory", "-C", TOP, f"BOARD={board}",
-                            "-W", its, itb, "FIT_MAX=echo 1000"],
-                           capture_output=True, text=True, timeout=300)
-        assert p.returncode != 0 and "over the 1000 its loader takes (FIT_MAX in" in p.stderr, \
-            p.stderr[-2000:]
-        assert not os.path.exists(itb), "make left the refused FIT behind"
+        for fit_max, said in (("echo 1000", "over the 1000 its loader takes (FIT_MAX: command line)"),
+                              ("false", "FIT_MAX (command line): 'false' printed no byte count")):
+            p = subprocess.run(["make", "-s", "--no-print-directory", "-C", TOP, f"BOARD={board}",
+                                "-W", its, itb, f"FIT_MAX={fit_max}"],
+                               capture_output=True, text=True, timeout=300)
+            assert p.returncode != 0 and said in p.stderr, p.stderr[-2000:]
+            assert not os.path.exists(itb), f"FIT_MAX={fit_max}: make left the refused FIT behind"
     finally:
         os.replace(saved, itb)
