@@ -353,16 +353,20 @@ struct ck_task *arch_fault_task(uint32_t kind_ivor, uint32_t pc, uint32_t dear,
 #define IVOR_SYSCALL 8u
 
 /*
- * The root's base-class SPRs from its frame (@w: CTX_SPRS_N words in the
- * ctx.h CTX_SPRS order), as arch_rt_entry saved them when it interrupted
- * the root in supervisor mode with MSR[EE] = 0; a copy from an earlier
+ * booke_sprs_write() - write @w (CTX_SPRS_N words in the ctx.h CTX_SPRS
+ * order: SRR0, SRR1, ESR, DEAR, SPRG0, SPRG4, SPRG5, MAS0-3, MAS6, MAS7)
+ * into those SPRs; the caller synchronizes. The fault path writes the
+ * root's base-class SPRs from its frame, as arch_rt_entry saved them
+ * when it interrupted the root in supervisor mode with MSR[EE] = 0; a
+ * copy from an earlier
  * entry otherwise, harmless then: the root holds none of them live with
  * EE = 1 or at a call (entry.S, top). The rfci that leaves the fault path
  * is context-synchronizing, so the MAS writes need no isync here
  * (e500CORERM Rev. 1, 2.16 "Synchronization Requirements for SPRs").
- * Context: fault path, MSR[CE] = 0.
+ * Context: supervisor; the fault path with MSR[CE] = 0, or a test that
+ * owns these registers (test_sprkeep.c).
  */
-static void root_sprs_restore(const uintptr_t *w)
+void booke_sprs_write(const uintptr_t *w)
 {
 	__asm__ volatile(
 		"mtspr %[srr0], %0\n\tmtspr %[srr1], %1\n\t"
@@ -383,7 +387,7 @@ static void root_sprs_restore(const uintptr_t *w)
 		: "memory");
 }
 
-_Static_assert(CTX_SPRS_N == 13, "root_sprs_restore() writes 13 SPRs");
+_Static_assert(CTX_SPRS_N == 13, "booke_sprs_write() writes 13 SPRs");
 
 /*
  * arch_fault_task() - C half of arch_fault_entry: the current RT task took
@@ -394,7 +398,7 @@ _Static_assert(CTX_SPRS_N == 13, "root_sprs_restore() writes 13 SPRs");
  * ESR @esr (EREF: DEAR holds the data address of a DSI, alignment or data
  * TLB error interrupt; a system call sets neither DEAR nor ESR, and SRR0
  * is the instruction after the sc). Return: the task to resume, with the
- * root's base-class SPRs written back (root_sprs_restore()). Not a
+ * root's base-class SPRs written back (booke_sprs_write()). Not a
  * task's (nothing to contain): report and stop as arch_fault().
  * Context: critical stack, MSR[CE] = 0.
  */
@@ -419,6 +423,6 @@ struct ck_task *arch_fault_task(uint32_t kind_ivor, uint32_t pc, uint32_t dear,
 	if (!next)
 		arch_fault(ivor, (uint32_t)cur->ctx.w[CTX_R1],
 			   (uint32_t)cur->ctx.w[CTX_LR]);
-	root_sprs_restore(&fault_root()->ctx.w[CTX_SPRS]);
+	booke_sprs_write(&fault_root()->ctx.w[CTX_SPRS]);
 	return next;
 }

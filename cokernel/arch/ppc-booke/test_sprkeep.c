@@ -57,31 +57,8 @@ static struct {
 	volatile uint32_t seed;
 } sk;
 
-/* Write @v[0..SK_SPRS) into the SPRs and read back what they hold into @v
- * (reserved bits may read as 0). Context: root, RT unmasked. */
-static void sk_sprs_write(uint32_t *v)
-{
-	__asm__ volatile(
-		"mtspr %[srr0], %0\n\tmtspr %[srr1], %1\n\t"
-		"mtspr %[esr], %2\n\tmtspr %[dear], %3\n\t"
-		"mtspr %[g0], %4\n\tmtspr %[g4], %5\n\tmtspr %[g5], %6\n\t"
-		"mtspr %[m0], %7\n\tmtspr %[m1], %8\n\tmtspr %[m2], %9\n\t"
-		"mtspr %[m3], %10\n\tmtspr %[m6], %11\n\tmtspr %[m7], %12\n\tisync"
-		: : "r"(v[0]), "r"(v[1]), "r"(v[2]), "r"(v[3]), "r"(v[4]),
-		    "r"(v[5]), "r"(v[6]), "r"(v[7]), "r"(v[8]), "r"(v[9]),
-		    "r"(v[10]), "r"(v[11]), "r"(v[12]),
-		  [srr0] "i"(SPRN_SRR0), [srr1] "i"(SPRN_SRR1),
-		  [esr] "i"(SPRN_ESR), [dear] "i"(SPRN_DEAR),
-		  [g0] "i"(SPRN_SPRG0), [g4] "i"(SPRN_SPRG4),
-		  [g5] "i"(SPRN_SPRG5), [m0] "i"(SPRN_MAS0),
-		  [m1] "i"(SPRN_MAS1), [m2] "i"(SPRN_MAS2),
-		  [m3] "i"(SPRN_MAS3), [m6] "i"(SPRN_MAS6),
-		  [m7] "i"(SPRN_MAS7)
-		: "memory");
-}
-
 /* The SPRs into @v[0..SK_SPRS). */
-static void sk_sprs_read(uint32_t *v)
+static void sk_sprs_read(uintptr_t *v)
 {
 	__asm__ volatile(
 		"mfspr %0, %[srr0]\n\tmfspr %1, %[srr1]\n\t"
@@ -110,7 +87,8 @@ static void sk_sprs_read(uint32_t *v)
  */
 void arch_wait_for_interrupt(void)
 {
-	uint32_t want[SK_SPRS], got[SK_SPRS], seed = ++sk.seed, i;
+	uintptr_t want[SK_SPRS], got[SK_SPRS];
+	uint32_t seed = ++sk.seed, i;
 	volatile uint32_t n;
 
 	/* values an exception would not write: odd words, no MSR[PR] */
@@ -118,7 +96,8 @@ void arch_wait_for_interrupt(void)
 		want[i] = (0x5a5a0001u ^ (seed << 8) ^ (i << 4)) | 1u;
 	want[SK_SRR1] = MSR_CE | MSR_ME | MSR_DE;
 	want[SK_MAS1] = MAS1_TSIZE(1) | (seed & 0xffu) << 16;
-	sk_sprs_write(want);
+	booke_sprs_write(want);        /* arch.c: the fault path's own */
+	__asm__ volatile("isync" : : : "memory");
 	sk_sprs_read(want);
 	sk.in_window = 1;
 	for (n = 0; n < SK_SPINS; n++)

@@ -70,4 +70,10 @@
 #define MAS3_SW 0x04u
 #define MAS3_SR 0x01u
 
+#ifndef __ASSEMBLER__
+#include <stdint.h>
+/* arch.c: write the 13 base-class SPRs of ctx.h's CTX_SPRS order */
+void booke_sprs_write(const uintptr_t *w);
+#endif
+
 #endif /* ARCH_BOOKE_H */
