@@ -377,13 +377,7 @@ void booke_sprs_write(const uintptr_t *w)
 		: : "r"(w[0]), "r"(w[1]), "r"(w[2]), "r"(w[3]), "r"(w[4]),
 		    "r"(w[5]), "r"(w[6]), "r"(w[7]), "r"(w[8]), "r"(w[9]),
 		    "r"(w[10]), "r"(w[11]), "r"(w[12]),
-		  [srr0] "i"(SPRN_SRR0), [srr1] "i"(SPRN_SRR1),
-		  [esr] "i"(SPRN_ESR), [dear] "i"(SPRN_DEAR),
-		  [g0] "i"(SPRN_SPRG0), [g4] "i"(SPRN_SPRG4),
-		  [g5] "i"(SPRN_SPRG5), [m0] "i"(SPRN_MAS0),
-		  [m1] "i"(SPRN_MAS1), [m2] "i"(SPRN_MAS2),
-		  [m3] "i"(SPRN_MAS3), [m6] "i"(SPRN_MAS6),
-		  [m7] "i"(SPRN_MAS7)
+		  BOOKE_SPRS_OPERANDS
 		: "memory");
 }
 

@@ -70,13 +70,7 @@ static void sk_sprs_read(uintptr_t *v)
 		  "=&r"(v[4]), "=&r"(v[5]), "=&r"(v[6]), "=&r"(v[7]),
 		  "=&r"(v[8]), "=&r"(v[9]), "=&r"(v[10]), "=&r"(v[11]),
 		  "=&r"(v[12])
-		: [srr0] "i"(SPRN_SRR0), [srr1] "i"(SPRN_SRR1),
-		  [esr] "i"(SPRN_ESR), [dear] "i"(SPRN_DEAR),
-		  [g0] "i"(SPRN_SPRG0), [g4] "i"(SPRN_SPRG4),
-		  [g5] "i"(SPRN_SPRG5), [m0] "i"(SPRN_MAS0),
-		  [m1] "i"(SPRN_MAS1), [m2] "i"(SPRN_MAS2),
-		  [m3] "i"(SPRN_MAS3), [m6] "i"(SPRN_MAS6),
-		  [m7] "i"(SPRN_MAS7)
+		: BOOKE_SPRS_OPERANDS
 		: "memory");
 }
 

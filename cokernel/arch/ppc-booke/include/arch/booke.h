@@ -74,6 +74,15 @@
 #include <stdint.h>
 /* arch.c: write the 13 base-class SPRs of ctx.h's CTX_SPRS order */
 void booke_sprs_write(const uintptr_t *w);
+/* the 13 SPRs' numbers as named asm input operands, %[srr0] %[srr1]
+ * %[esr] %[dear] %[g0] %[g4] %[g5] %[m0]-%[m3] %[m6] %[m7], for the
+ * mtspr/mfspr of booke_sprs_write() and test_sprkeep.c */
+#define BOOKE_SPRS_OPERANDS						\
+	[srr0] "i"(SPRN_SRR0), [srr1] "i"(SPRN_SRR1),			\
+	[esr] "i"(SPRN_ESR), [dear] "i"(SPRN_DEAR),			\
+	[g0] "i"(SPRN_SPRG0), [g4] "i"(SPRN_SPRG4), [g5] "i"(SPRN_SPRG5), \
+	[m0] "i"(SPRN_MAS0), [m1] "i"(SPRN_MAS1), [m2] "i"(SPRN_MAS2),	\
+	[m3] "i"(SPRN_MAS3), [m6] "i"(SPRN_MAS6), [m7] "i"(SPRN_MAS7)
 #endif
 
 #endif /* ARCH_BOOKE_H */
