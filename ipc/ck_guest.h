@@ -75,7 +75,7 @@ typedef int32_t ck_s32;
 #endif
 
 #define CK_GUEST_MAGIC 0x50474b43u  /* "CKGP" little-endian */
-#define CK_GUEST_ABI 4u
+#define CK_GUEST_ABI 5u  /* 5: notify() wired, CK_HCALL_*, CK_UIO_* */
 #define CK_GUEST_MAX_MMIO 8
 #define CK_GUEST_MAX_HW 32  /* virq_hw[] entries */
 
@@ -87,6 +87,27 @@ typedef int32_t ck_s32;
 #define CK_VIRQ_SOFT_CONSOLE_TX 2u
 #define CK_VIRQ_SOFT_NR 32u         /* soft vIRQs there are */
 #define CK_VIRQ_MAX 256u            /* nr_virq is at most this */
+
+/*
+ * Linux -> RT doorbells (notify()). @chan is an IPC channel's directory
+ * index (ipc/ck_ipc.h, 0 .. CK_NOTIFY_MAX_CHAN - 1). Three ways in:
+ *  - ARM, SH-4: the notify op below, called directly;
+ *  - PowerPC (e500, G2_LE): a hypercall in the ePAPR convention under the
+ *    co-kernel's own vendor ID: r11 = CK_HCALL_TOKEN(CK_HCALL_IPC_NOTIFY),
+ *    r3 = chan; r3 on return: 0 (EV_SUCCESS), 8 (EV_EINVAL: chan out of
+ *    range) or 11 (EV_INVALID_STATE: before attach);
+ *  - Linux processes: a 4-byte write() to the IPC region's UIO device
+ *    (driver linux-guest/drivers/cokernel/ipc.c, UIO name "cokernel-shm")
+ *    of CK_UIO_NOTIFY(chan); 0 and 1 mask and unmask the RT -> Linux
+ *    doorbell vIRQ as with uio_pdrv_genirq. A bad chan fails the write()
+ *    with EINVAL, a refused attach with ENODEV.
+ */
+#define CK_NOTIFY_MAX_CHAN 32u
+#define CK_HCALL_VENDOR_ID 0x434bu  /* "CK" */
+#define CK_HCALL_IPC_NOTIFY 1u
+#define CK_HCALL_TOKEN(nr) ((CK_HCALL_VENDOR_ID << 16) | (nr))
+#define CK_UIO_NOTIFY_BASE 0x4e000000u
+#define CK_UIO_NOTIFY(chan) (CK_UIO_NOTIFY_BASE | (chan))
 
 /* set_type() values: the Linux IRQ_TYPE_* encoding */
 #define CK_VIRQ_TYPE_EDGE_RISING 1u
@@ -151,8 +172,13 @@ struct ck_guest_page {
 	ck_s32 (*console_write)(const char *buf, ck_u32 len);
 	/* console_read(): up to @len bytes of console input; returns count. */
 	ck_s32 (*console_read)(char *buf, ck_u32 len);
-	/* notify(): Linux -> RT doorbell for IPC channel @chan; not wired yet:
-	 * returns -CK_ENOSYS (RT tasks poll their channels at their period). */
+	/* notify(): Linux -> RT doorbell for IPC channel @chan (see
+	 * CK_NOTIFY_MAX_CHAN): marks the channel notified and wakes the RT
+	 * task waiting on it (ck/chan.h ck_chan_wait()). Returns 0, -CK_EINVAL
+	 * (@chan >= CK_NOTIFY_MAX_CHAN) or -CK_ENODEV (before attach). Cost:
+	 * RT masked for a constant plus one step per RT task waiting on
+	 * channels (at most the RT tasks there are); a woken task more urgent
+	 * than Linux runs before the op returns. */
 	ck_s32 (*notify)(ck_u32 chan);
 
 	/* RT fault containment (cokernel/core/fault.c), co-kernel-written:
