@@ -98,9 +98,10 @@ typedef int32_t ck_s32;
  *    range) or 11 (EV_INVALID_STATE: before attach);
  *  - Linux processes: a 4-byte write() to the IPC region's UIO device
  *    (driver linux-guest/drivers/cokernel/ipc.c, UIO name "cokernel-shm")
- *    of CK_UIO_NOTIFY(chan); 0 and 1 mask and unmask the RT -> Linux
- *    doorbell vIRQ as with uio_pdrv_genirq. A bad chan fails the write()
- *    with EINVAL, a refused attach with ENODEV.
+ *    of CK_UIO_NOTIFY(chan). 0 and 1 (uio_pdrv_genirq's disable and
+ *    enable) are accepted and change nothing: the RT -> Linux doorbell is
+ *    an edge every reader sees, never left masked. A bad chan fails the
+ *    write() with EINVAL, a refused attach with ENODEV.
  */
 #define CK_NOTIFY_MAX_CHAN 32u
 #define CK_HCALL_VENDOR_ID 0x434bu  /* "CK" */

@@ -156,6 +156,20 @@ struct ck_task *sched_pick_current(void);
 /** sched_root() - the root task. Context: any. */
 struct ck_task *sched_root(void);
 
+/* ---- chan.c ------------------------------------------------------ */
+
+/** chan_init() - no channel notified, no waiter, the notify timer idle.
+ *  Context: init (ck_core_init()), after timer_init(). */
+void chan_init(void);
+
+/**
+ * chan_notify_linux() - Linux notified the channels of @bits: record them
+ * and arm the notify timer (at once, or one shortest timer period after
+ * its last run), whose RT interrupt wakes their waiters.
+ * Context: Linux (the vPIC notify op); constant cost, RT masked inside.
+ */
+void chan_notify_linux(uint32_t bits);
+
 /* ---- clock.c ----------------------------------------------------- */
 
 /*

@@ -192,11 +192,25 @@ static uint32_t int_hcall(uint32_t nr, uint32_t r[8])
 	return EV_UNIMPLEMENTED;
 }
 
+/* The co-kernel's own hypercalls (ipc/ck_guest.h CK_HCALL_*). */
+static uint32_t ck_hcall(uint32_t nr, uint32_t r[8])
+{
+	ck_s32 err;
+
+	if (nr != CK_HCALL_IPC_NOTIFY)
+		return EV_UNIMPLEMENTED;
+	err = ck_guest_page.notify(r[0]);     /* r3: the channel */
+	return err == 0 ? EV_SUCCESS
+	       : err == -CK_EINVAL ? EV_EINVAL : EV_INVALID_STATE;
+}
+
 void ck_epapr_hcall(uint32_t token, uint32_t r[8])
 {
 	uint32_t nr = token & 0xffffu;
 
-	if (token >> 16 != EV_EPAPR_VENDOR_ID)
+	if (token >> 16 == CK_HCALL_VENDOR_ID)
+		r[0] = guest_attached() ? ck_hcall(nr, r) : EV_INVALID_STATE;
+	else if (token >> 16 != EV_EPAPR_VENDOR_ID)
 		r[0] = EV_UNIMPLEMENTED;
 	else if (!guest_attached())
 		r[0] = EV_INVALID_STATE;

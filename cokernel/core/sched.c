@@ -271,6 +271,7 @@ int ck_core_init(const struct ck_board *b)
 	}
 	ck_core.board = b;
 	irq_init();
+	chan_init();
 	return 0;
 }
 

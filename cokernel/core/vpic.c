@@ -234,12 +234,16 @@ static ck_s32 vpic_console_read(char *buf, ck_u32 len)
 	return console_guest_read(buf, len);
 }
 
-/* Linux -> RT doorbell: not wired yet (RT tasks poll their channels at
- * their period). Returns -CK_ENOSYS so the Linux side can tell. */
+/* Linux -> RT doorbell of IPC channel @chan: recorded here, the RT
+ * waiters woken from the notify timer (chan.c). Constant cost. */
 static ck_s32 vpic_notify(ck_u32 chan)
 {
-	(void)chan;
-	return -CK_ENOSYS;
+	if (!vpic.attached)
+		return -CK_ENODEV;
+	if (chan >= CK_NOTIFY_MAX_CHAN)
+		return -CK_EINVAL;
+	chan_notify_linux(1u << chan);
+	return 0;
 }
 
 /* A list the vPIC can hand out: lines of the PIC, none the co-kernel's,

@@ -79,7 +79,7 @@ int ckipc_open(struct ckipc *c, const char *prog)
 		err = find_uio(c->path, sizeof(c->path), &size);
 		if (err) {
 			fprintf(stderr,
-				"%s: no UIO device named %s (is uio_pdrv_genirq.of_id=generic-uio set?)\n",
+				"%s: no UIO device named %s (a kernel without CONFIG_COKERNEL_IPC, or no cokernel,ipc-shm node?)\n",
 				prog, CKIPC_UIO_NAME);
 			return err;
 		}

@@ -80,6 +80,9 @@ struct ck_task {
 	uint64_t period_ns;      /* 0 = not periodic */
 	uint64_t next_release_ns;
 	uint64_t overruns_total;
+	/* channel doorbell wait (ck/chan.h) */
+	uint32_t chan_mask;      /* channels waited on */
+	uint32_t chan_fired;     /* those that woke the wait */
 	/* statistics */
 	uint64_t switches;       /* times this task was switched in */
 };

@@ -54,6 +54,15 @@ int cokernel_soft_virq_map(unsigned int soft, unsigned int type);
 struct irq_chip;
 extern struct irq_chip cokernel_vpic_chip;
 
+/*
+ * ipc.c: ring the Linux -> RT doorbell of IPC channel @chan (ipc/ck_guest.h
+ * notify(): the op on ARM and SH-4, the CK_HCALL_IPC_NOTIFY hypercall on
+ * PowerPC). Return 0, -EINVAL (@chan out of range), -ENODEV (no attached
+ * co-kernel) or -ENOSYS (a co-kernel without it). Context: any; does not
+ * sleep; Linux's interrupts off for the call.
+ */
+int cokernel_notify(unsigned int chan);
+
 #ifdef CONFIG_ARM
 /*
  * fault.c: install the FIQ trampoline to the co-kernel's rt_entry and the

@@ -43,7 +43,6 @@
 #include <linux/platform_device.h>
 #include <linux/sh_intc.h>
 #include <linux/string.h>
-#include <linux/uio_driver.h>
 #include <asm/addrspace.h>
 #include <asm/cokernel.h>
 #include <asm/setup.h>
@@ -304,14 +303,10 @@ bool __init cokernel_sh_init_irq(void)
 }
 
 /*
- * The IPC region, if the page lists it (a CK_MMIO_SHM window): a UIO
- * device "cokernel-shm" (uio_pdrv_genirq) with the IPC doorbell soft vIRQ,
- * as the DT's generic-uio node gives it on ARM.
+ * The IPC region, if the page lists it (a CK_MMIO_SHM window): the
+ * platform device of ipc.c's driver, with the IPC doorbell soft vIRQ, as
+ * the DT's "cokernel,ipc-shm" node gives it on ARM and PowerPC.
  */
-static struct uio_info ck_sh_shm_info = {
-	.name = "cokernel-shm",
-	.version = "cokernel",
-};
 
 static int __init ck_sh_shm_register(const struct ck_guest_mmio *w, int irq)
 {
@@ -321,10 +316,8 @@ static int __init ck_sh_shm_register(const struct ck_guest_mmio *w, int irq)
 	};
 	struct platform_device *pdev;
 
-	pdev = platform_device_register_resndata(NULL, "uio_pdrv_genirq", 0,
-						 res, ARRAY_SIZE(res),
-						 &ck_sh_shm_info,
-						 sizeof(ck_sh_shm_info));
+	pdev = platform_device_register_simple("cokernel-ipc", 0, res,
+					       ARRAY_SIZE(res));
 	return PTR_ERR_OR_ZERO(pdev);
 }
 
@@ -334,7 +327,7 @@ static int __init ck_sh_shm_init(void)
 	unsigned int i;
 	int irq;
 
-	if (!p || !IS_ENABLED(CONFIG_UIO_PDRV_GENIRQ))
+	if (!p || !IS_ENABLED(CONFIG_COKERNEL_IPC))
 		return 0;
 	for (i = 0; i < p->nr_mmio; i++)
 		if ((p->mmio[i].flags & ~CK_MMIO_VA_ONLY) == CK_MMIO_SHM)

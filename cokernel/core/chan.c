@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: MIT
+/*
+ * chan.c - channel doorbells on the RT side (ck/chan.h): the notified
+ * set, the tasks waiting on channel masks, the notify timer that turns
+ * Linux's notify calls into RT wake-ups, and the receive and send wrappers.
+ *
+ * Linux's notify op runs in Linux's context and only records bits and
+ * arms a timer: RT tasks are woken in RT interrupt context, where the
+ * scheduler switches on the interrupt's exit, never from inside a call
+ * Linux made. The timer runs at most once per shortest timer period.
+ */
+#include <ck/chan.h>
+#include <ck/guest.h>
+#include <ck/shm.h>
+#include <ck_guest.h>
+#include "core.h"
+
+static struct {
+	struct ck_list waiters; /* blocked in ck_chan_wait(), by priority */
+	uint32_t notified;      /* channels notified, not yet taken */
+	uint32_t from_linux;    /* notified by Linux, for the timer to fire */
+	uint64_t last_run_ns;   /* the notify timer's last run */
+	bool ran;               /* last_run_ns is valid */
+	struct ck_timer timer;
+} chan;
+
+/* Give the notified channels to the waiters that want them, most urgent
+ * first; what nobody waits for stays notified. RT masked. */
+static void chan_fire(uint32_t bits)
+{
+	struct ck_list *pos, *next;
+
+	chan.notified |= bits;
+	for (pos = chan.waiters.next; pos != &chan.waiters && chan.notified;
+	     pos = next) {
+		struct ck_task *t = ck_container_of(pos, struct ck_task,
+						    rq_node);
+		uint32_t got = t->chan_mask & chan.notified;
+
+		next = pos->next;
+		if (!got)
+			continue;
+		chan.notified &= ~got;
+		t->chan_fired = got;
+		sched_wake(t);
+	}
+}
+
+/* The notify timer: Linux's bits reach the waiters. RT interrupt. */
+static void chan_timer_fn(struct ck_timer *t)
+{
+	uint32_t bits = chan.from_linux;
+
+	(void)t;
+	chan.from_linux = 0;
+	chan.last_run_ns = clock_update();
+	chan.ran = true;
+	chan_fire(bits);
+}
+
+void chan_init(void)
+{
+	ck_list_init(&chan.waiters);
+	chan.notified = 0;
+	chan.from_linux = 0;
+	chan.ran = false;
+	chan.last_run_ns = 0;
+	ck_timer_init(&chan.timer, chan_timer_fn, NULL);
+}
+
+void chan_notify_linux(uint32_t bits)
+{
+	ck_rtflags_t flags = arch_rt_mask();
+	uint64_t at = clock_update();
+
+	chan.from_linux |= bits;
+	if (!chan.timer.armed) {
+		uint64_t gap = ck_timer_min_period_ns();
+
+		if (chan.ran && at - chan.last_run_ns < gap)
+			at = chan.last_run_ns + gap;
+		(void)ck_timer_start(&chan.timer, at, 0);
+	}
+	arch_rt_restore(flags);
+}
+
+/* Where a waiter of @prio queues: behind all of its priority or higher. */
+static struct ck_list *chan_wait_pos(int prio)
+{
+	struct ck_list *pos = chan.waiters.next;
+
+	while (pos != &chan.waiters &&
+	       ck_container_of(pos, struct ck_task, rq_node)->prio >= prio)
+		pos = pos->next;
+	return pos;
+}
+
+int ck_chan_wait(uint32_t mask, uint64_t abs_ns, uint32_t *fired)
+{
+	struct ck_task *t = sched_self();
+	ck_rtflags_t flags;
+	uint32_t got = 0;
+	int ret = 0;
+
+	if (!mask)
+		return -CK_EINVAL;
+	flags = arch_rt_mask();
+	if (chan.notified & mask) {
+		got = chan.notified & mask;
+		chan.notified &= ~got;
+	} else if (!t && ck_core.in_irq &&
+		   (abs_ns == CK_INFINITE || abs_ns > clock_update())) {
+		ret = -CK_EPERM;    /* a wait that may block: not in an interrupt */
+	} else if (!t || (abs_ns != CK_INFINITE && abs_ns <= clock_update())) {
+		ret = -CK_EAGAIN;   /* a poll; the root context never blocks */
+	} else {
+		t->chan_mask = mask;
+		t->chan_fired = 0;
+		t->timed_out = 0;
+		if (abs_ns != CK_INFINITE)
+			ck_timer_start(&t->wake_timer, abs_ns, 0);
+		sched_block(chan_wait_pos(t->prio));
+		got = t->chan_fired;
+		t->chan_mask = 0;
+		ret = got ? 0 : -CK_ETIMEDOUT;
+	}
+	arch_rt_restore(flags);
+	if (fired)
+		*fired = got;
+	return ret;
+}
+
+int ck_chan_recv(struct ck_ipc_chan *ch, void *buf, uint32_t buf_bytes,
+		 uint64_t abs_ns)
+{
+	uint32_t bit = ck_chan_bit(ch);
+	int n, err;
+
+	for (;;) {
+		void *base = ck_shm_base();  /* moves once, at the hand-over */
+
+		if (!base)
+			return -CK_ENODEV;
+		n = ck_ipc_recv(base, ch, buf, buf_bytes);
+		if (n != -CK_EAGAIN)
+			return n;
+		err = ck_chan_wait(bit, abs_ns, NULL);
+		if (err)
+			return err;
+	}
+}
+
+int ck_chan_send(struct ck_ipc_chan *ch, const void *msg, uint32_t len)
+{
+	void *base = ck_shm_base();
+	int err;
+
+	if (!base)
+		return -CK_ENODEV;
+	err = ck_ipc_send(base, ch, msg, len);
+	if (!err)
+		(void)guest_raise_soft_virq(CK_VIRQ_SOFT_IPC);
+	return err;
+}
+
+int ck_chan_state_write(struct ck_ipc_chan *ch, const void *data,
+			uint32_t len)
+{
+	void *base = ck_shm_base();
+	int err;
+
+	if (!base)
+		return -CK_ENODEV;
+	err = ck_ipc_state_write(base, ch, data, len);
+	if (!err)
+		(void)guest_raise_soft_virq(CK_VIRQ_SOFT_IPC);
+	return err;
+}
