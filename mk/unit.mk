@@ -60,6 +60,10 @@ $(UNIT_OBJ)/%.o: $(TOP)/%.c
 $(HOSTB)/test_cache_model: $(UNIT_OBJ)/qemu/plugins/ckcache-model.o
 $(UNIT_OBJ)/tests/unit/test_cache_model.o: UNIT_CPPFLAGS += -I$(TOP)/qemu/plugins
 
+# libckipc, the Linux processes' library (ipc/lib/)
+$(HOSTB)/test_libckipc: $(UNIT_OBJ)/ipc/lib/libckipc.o
+$(UNIT_OBJ)/tests/unit/test_libckipc.o: UNIT_CPPFLAGS += -I$(TOP)/ipc/lib
+
 $(HOSTB)/test_%: $(UNIT_OBJ)/tests/unit/test_%.o $(UNIT_LIB_OBJS)
 	@echo "  HOSTLD  $(notdir $@)"
 	@$(NICE) $(HOSTCC) $(UNIT_SAN) $^ $(UNIT_LDLIBS) -o $@

@@ -13,6 +13,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "ck_guest.h"
+#include "ck_ipc_priv.h"
 #include "libckipc.h"
 
 static int read_sysfs(const char *path, char *buf, size_t len)
@@ -141,6 +143,8 @@ void ckipc_close(struct ckipc *c)
 
 int ckipc_chan(struct ckipc *c, const char *name, struct ck_ipc_chan *ch)
 {
+	if (!c || !c->base)
+		return -EBADF;
 	return ck_ipc_open(c->base, c->size, name, CK_IPC_SIDE_LINUX, ch);
 }
 
@@ -246,6 +250,195 @@ int ckipc_wait(struct ckipc *c, int timeout_ms)
 	return 1;
 }
 
+/* ---- IPC v1: doorbells and timeouts -------------------------------- */
+
+/* Monotonic ms, for deadlines. */
+static int64_t now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* The ms left before @deadline (-1: none), at least 0. */
+static int left_ms(int64_t deadline)
+{
+	int64_t n;
+
+	if (deadline < 0)
+		return -1;
+	n = deadline - now_ms();
+	return n < 0 ? 0 : n > INT32_MAX ? INT32_MAX : (int)n;
+}
+
+/* The checks every v1 call makes before it touches the region: an open
+ * region, a sealed handle of this side, the kind (@ring) and direction
+ * (@writer) the call needs. */
+static int v1_check(const struct ckipc *c, const struct ck_ipc_chan *ch,
+		    bool ring, bool writer)
+{
+	if (!c || !c->base || !ch || !ipc_handle_sealed(ch) ||
+	    ch->side != CK_IPC_SIDE_LINUX || ch->region_bytes != c->size)
+		return -EBADF;
+	if (!ipc_handle_ok(ch, ring, writer))
+		return -EPERM;
+	return 0;
+}
+
+int ckipc_fd(const struct ckipc *c)
+{
+	return c && c->uio ? c->fd : -1;
+}
+
+int ckipc_ack(struct ckipc *c)
+{
+	struct pollfd pfd = { .fd = c->fd, .events = POLLIN };
+	uint32_t count;
+
+	if (!c->base)
+		return -EBADF;
+	if (!c->uio)
+		return 0;
+	/* read() blocks on UIO until an event: only after poll() says so */
+	if (poll(&pfd, 1, 0) > 0 &&
+	    read(c->fd, &count, sizeof(count)) != sizeof(count))
+		return -errno;
+	return 0;
+}
+
+/* Wait up to @ms (-1: for ever) for the doorbell, then take its events;
+ * on a plain file, sleep up to 1 ms. Return 0 or -errno. */
+static int doorbell_wait(struct ckipc *c, int ms)
+{
+	struct pollfd pfd = { .fd = c->fd, .events = POLLIN };
+	int r;
+
+	if (!c->uio || ms == 0) {
+		struct timespec ts = { 0, 1000000 };
+
+		if (ms >= 0 && ms < 1)
+			return 0;
+		return nanosleep(&ts, NULL) ? -errno : 0;
+	}
+	r = poll(&pfd, 1, ms);
+	if (r < 0)
+		return -errno;
+	return r ? ckipc_ack(c) : 0;
+}
+
+int ckipc_recv(struct ckipc *c, struct ck_ipc_chan *ch, void *buf,
+	       uint32_t len, int timeout_ms)
+{
+	int64_t deadline = timeout_ms < 0 ? -1 : now_ms() + timeout_ms;
+	int n = v1_check(c, ch, true, false);
+
+	if (n)
+		return n;
+	if (!buf && len)
+		return -EINVAL;
+	for (;;) {
+		/* the ring after the doorbell's count was taken: a post from
+		 * here on makes poll() return (DESIGN §5, test_chan.c) */
+		n = ck_ipc_recv(c->base, ch, buf, len);
+		if (n == -CK_ENOSPC)
+			return -EMSGSIZE;
+		if (n != -CK_EAGAIN)
+			return n;
+		if (timeout_ms == 0)
+			return -EAGAIN;
+		if (deadline >= 0 && left_ms(deadline) == 0)
+			return -ETIMEDOUT;
+		n = doorbell_wait(c, left_ms(deadline));
+		if (n)
+			return n;
+	}
+}
+
+int ckipc_notify(struct ckipc *c, const struct ck_ipc_chan *ch)
+{
+	uint32_t v;
+
+	if (!c || !c->base || !ch || !ipc_handle_sealed(ch))
+		return -EBADF;
+	if (!c->uio)
+		return -ENOSYS;
+	v = CK_UIO_NOTIFY(ch->idx);
+	if (write(c->fd, &v, sizeof(v)) != sizeof(v))
+		return -errno;
+	return 0;
+}
+
+/* After a write went in: ring, and count a ring that failed. */
+static void v1_notify(struct ckipc *c, const struct ck_ipc_chan *ch)
+{
+	if (c->uio && ckipc_notify(c, ch))
+		c->notify_errors++;
+}
+
+int ckipc_send(struct ckipc *c, struct ck_ipc_chan *ch, const void *msg,
+	       uint32_t len, int timeout_ms)
+{
+	int64_t deadline = timeout_ms < 0 ? -1 : now_ms() + timeout_ms;
+	int err = v1_check(c, ch, true, true);
+
+	if (err)
+		return err;
+	if (len > ch->slot_bytes)
+		return -EMSGSIZE;
+	if (!msg && len)
+		return -EINVAL;
+	for (;;) {
+		err = ck_ipc_send(c->base, ch, msg, len);
+		if (!err) {
+			v1_notify(c, ch);
+			return 0;
+		}
+		if (err != -CK_EAGAIN)
+			return err;
+		if (timeout_ms == 0)
+			return -EAGAIN;
+		if (deadline >= 0 && left_ms(deadline) == 0)
+			return -ETIMEDOUT;
+		/* the RT side rings nothing when it consumes: poll at 1 ms */
+		err = doorbell_wait(c, left_ms(deadline) < 0 || left_ms(deadline) > 1
+					       ? 1
+					       : left_ms(deadline));
+		if (err)
+			return err;
+	}
+}
+
+int ckipc_state_read(struct ckipc *c, struct ck_ipc_chan *ch, void *buf,
+		     uint32_t len)
+{
+	int n = v1_check(c, ch, false, false);
+
+	if (n)
+		return n;
+	if (!buf && len)
+		return -EINVAL;
+	n = ck_ipc_state_read(c->base, ch, buf, len);
+	return n == -CK_ENOSPC ? -EMSGSIZE : n;
+}
+
+int ckipc_state_write(struct ckipc *c, struct ck_ipc_chan *ch,
+		      const void *data, uint32_t len)
+{
+	int err = v1_check(c, ch, false, true);
+
+	if (err)
+		return err;
+	if (len > ch->slot_bytes)
+		return -EMSGSIZE;
+	if (!data && len)
+		return -EINVAL;
+	err = ck_ipc_state_write(c->base, ch, data, len);
+	if (!err)
+		v1_notify(c, ch);
+	return err;
+}
+
 const char *ckipc_kind_name(uint32_t kind)
 {
 	switch (kind) {
@@ -268,5 +461,13 @@ const char *ckipc_strerror(int err)
 		return "channel corrupt";
 	if (err == -CK_EFAULT)
 		return "channel faulted (see ckipc reset)";
+	if (err == -EPERM)
+		return "wrong direction or kind for this channel";
+	if (err == -EMSGSIZE)
+		return "message larger than the channel's slot or the buffer";
+	if (err == -EBADF)
+		return "region closed or not a channel handle";
+	if (err == -CK_ENODEV)
+		return "no channel of that name";
 	return strerror(err < 0 ? -err : err);
 }

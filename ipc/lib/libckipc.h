@@ -26,6 +26,9 @@ struct ckipc {
 	void *base;     /* the region, mapped uncached by UIO */
 	uint32_t size;  /* bytes mapped */
 	bool uio;       /* fd is a UIO device: read() waits for the doorbell */
+	/* notify calls that failed after their message or state went in (the
+	 * RT side then sees it at its next poll, not at once) */
+	unsigned long notify_errors;
 	char path[288];
 };
 
@@ -35,7 +38,9 @@ int ckipc_open(struct ckipc *c, const char *prog);
 
 void ckipc_close(struct ckipc *c);
 
-/** ckipc_chan() - Linux-side handle on channel @name. Return 0 or -CK_E*. */
+/** ckipc_chan() - Linux-side handle on channel @name. Return 0, -EBADF
+ *  (region closed), -ENODEV (no channel of that name: ckipc list shows
+ *  them) or -CK_EBADMSG (its directory entry is corrupt). */
 int ckipc_chan(struct ckipc *c, const char *name, struct ck_ipc_chan *ch);
 
 /**
@@ -76,6 +81,84 @@ int ckipc_open_app(struct ckipc *c, const char *prog,
 /** ckipc_wait() - wait up to @timeout_ms for the IPC doorbell.
  *  Return 1 (rung), 0 (timeout or plain file), -errno. */
 int ckipc_wait(struct ckipc *c, int timeout_ms);
+
+/* ------------------------------------------------------------------ */
+/* Messages and state with doorbells and timeouts (IPC v1)              */
+/*
+ * Errors, the same for every call below (negative errno values):
+ *  -EBADF     the region is closed (ckipc_close()) or was never opened, or
+ *             @ch is not a handle ckipc_chan() made;
+ *  -EPERM     the wrong direction: sending on, or writing, a channel RT
+ *             writes; receiving from, or reading, one Linux writes; a ring
+ *             call on a state block or the reverse;
+ *  -EMSGSIZE  a message or state larger than the channel's slot_bytes
+ *             (nothing sent), or a received message larger than @buf
+ *             (it stays queued: call again with room for slot_bytes);
+ *  -EAGAIN    @timeout_ms 0 and nothing to take, or no room;
+ *  -ETIMEDOUT the timeout passed first;
+ *  -CK_EBADMSG the channel is corrupt (its counters say so; `ckipc reset`);
+ *  -CK_EFAULT the RT side marked the channel faulted;
+ *  -EINTR     a signal came while waiting.
+ * Nothing is ever truncated or dropped silently: a drop-oldest ring
+ * counts what it overwrote (`ckipc list` DROP).
+ * @timeout_ms: 0 never waits, -1 waits for ever, else milliseconds.
+ * Context: a Linux process; one thread per handle (a ring has one consumer
+ * and one producer on each side).
+ */
+
+/**
+ * ckipc_fd() - the descriptor to poll() (POLLIN) with others, sockets
+ * included: readable when the RT side posted on any channel since the
+ * last ckipc_ack(). After it fires, call ckipc_ack() and then check the
+ * channels (receive until -EAGAIN): a wake-up is never lost that way.
+ * -1 for a plain-file region (no doorbell: poll with a timeout).
+ */
+int ckipc_fd(const struct ckipc *c);
+
+/** ckipc_ack() - take the doorbell events counted so far, without
+ *  waiting. Return 0 or -errno. */
+int ckipc_ack(struct ckipc *c);
+
+/**
+ * ckipc_recv() - the oldest message of an RT -> Linux ring, waiting up to
+ * @timeout_ms for one (woken by the RT side's doorbell).
+ * Return: its length (>= 0, at most @len), or an error above.
+ */
+int ckipc_recv(struct ckipc *c, struct ck_ipc_chan *ch, void *buf,
+	       uint32_t len, int timeout_ms);
+
+/**
+ * ckipc_send() - put a message of @len bytes on a Linux -> RT ring and
+ * ring the RT side's doorbell for it (the RT task blocked in
+ * ck_chan_recv() wakes). A full ring is retried every millisecond up to
+ * @timeout_ms (the RT side rings nothing when it consumes).
+ * Return: 0, or an error above.
+ */
+int ckipc_send(struct ckipc *c, struct ck_ipc_chan *ch, const void *msg,
+	       uint32_t len, int timeout_ms);
+
+/**
+ * ckipc_state_read() - the latest consistent value of an RT -> Linux state
+ * block. Return: its length, -EAGAIN (never written yet, or RT mid-update
+ * past the retries), or an error above. Does not wait.
+ */
+int ckipc_state_read(struct ckipc *c, struct ck_ipc_chan *ch, void *buf,
+		     uint32_t len);
+
+/**
+ * ckipc_state_write() - publish @len bytes on a Linux -> RT state block and
+ * ring the RT side's doorbell for it. Return: 0, or an error above.
+ */
+int ckipc_state_write(struct ckipc *c, struct ck_ipc_chan *ch,
+		      const void *data, uint32_t len);
+
+/**
+ * ckipc_notify() - ring the RT side's doorbell for channel @ch (what
+ * ckipc_send() and ckipc_state_write() do after writing).
+ * Return: 0, -EBADF, -ENOSYS (a plain-file region: nobody to ring), or
+ * the UIO write()'s -errno (-ENODEV: no co-kernel attached).
+ */
+int ckipc_notify(struct ckipc *c, const struct ck_ipc_chan *ch);
 
 /** ckipc_kind_name() - "ring rt>lx", "ring lx>rt", "state rt>lx", ... */
 const char *ckipc_kind_name(uint32_t kind);
