@@ -15,7 +15,8 @@ endif
 
 TOP := $(CURDIR)
 CK_CACHE ?= $(if $(XDG_CACHE_HOME),$(XDG_CACHE_HOME),$(HOME)/.cache)/cokernel
-B := $(TOP)/build/$(BOARD)
+# an application's build (APP=<folder>, mk/app.mk) has a tree of its own
+B := $(TOP)/build/$(BOARD)$(if $(APP),-$(notdir $(abspath $(APP))))
 HOSTB := $(TOP)/build/host
 JOBS ?= 2
 NICE := nice -n 10
@@ -138,6 +139,7 @@ check-fresh:
 	@$(TOP)/.ci/check-fresh
 
 # order matters: a rule's prerequisites are expanded when it is read
+include mk/app.mk
 include mk/unit.mk
 include mk/tools.mk
 include mk/rt-tests.mk

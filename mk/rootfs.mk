@@ -54,7 +54,7 @@ BUSYBOX_INSTALL = bb=$$(CK_CACHE=$(CK_CACHE) JOBS=$(JOBS) mk/busybox-build.sh \
 	install -D -m 0755 $$bb/busybox $(ROOTFS)/bin/busybox
 endif
 
-$(INITRAMFS_FILE): $(wildcard linux-guest/rootfs/*) $(TOOLS_FILES) mk/rootfs.mk \
+$(INITRAMFS_FILE): $(wildcard linux-guest/rootfs/*) $(TOOLS_FILES) mk/rootfs.mk $(APP_ROOTFS_FILES) \
 		$(if $(QEMU_USER),mk/user-check.sh) $(if $(LINUX_USER_FORBIDDEN_INSNS),mk/user-insns-check.sh) \
 		$(if $(ROOTFS_DEV_NODES),mk/cpio-nodes.sh) \
 		$(if $(ROOTFS_DEV_NODES)$(LINUX_USER_FORBIDDEN_INSNS),$(BOARD_MK)) \
@@ -68,6 +68,7 @@ $(INITRAMFS_FILE): $(wildcard linux-guest/rootfs/*) $(TOOLS_FILES) mk/rootfs.mk 
 	@$(if $(TOOLS_FILES),install -m 0755 $(TOOLS_FILES) $(ROOTFS)/usr/bin/ && \
 		for t in $(TOOLS_NAMES); do ln -s cktools $(ROOTFS)/usr/bin/$$t || exit 1; done)
 	@$(RT_TESTS_INSTALL)
+	@$(if $(APP_ROOTFS_DIR),cp -R $(APP_ROOTFS_DIR)/. $(ROOTFS)/)
 	@$(if $(LINUX_USER_FORBIDDEN_INSNS),mk/user-insns-check.sh $(LINUX_CROSS)objdump \
 		'$(LINUX_USER_FORBIDDEN_INSNS)' '$(LINUX_USER_INSNS_ALLOW)' $(ROOTFS)/bin/busybox \
 		$(addprefix $(ROOTFS)/usr/bin/,$(notdir $(TOOLS_FILES))) \

@@ -49,9 +49,12 @@ LINUX_USER_CC = $(LINUX_CROSS)gcc $(LINUX_USER_CFLAGS) $(LINUX_USER_LIBC_FLAGS)
 TOOLS_DIR := linux-guest/tools
 TOOLS_NAMES := latency ckipc switchbench switchtest regcheck sstep cachethrash \
 	ckcyclictest ckhackbench
+# an application's Linux programs (mk/app.mk), from its linux/ folder
+TOOLS_NAMES += $(APP_TOOLS)
 TOOLS_LIB_SRCS := ipc/lib/libckipc.c $(wildcard ipc/*.c) $(TOOLS_DIR)/cli.c
 TOOLS_HDRS := $(wildcard $(TOOLS_DIR)/*.h ipc/*.h ipc/lib/*.h)
-TOOLS_CFLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror -I$(TOP)/ipc -I$(TOP)/ipc/lib
+TOOLS_CFLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror -I$(TOP)/ipc -I$(TOP)/ipc/lib \
+	$(if $(APP_DIR),-I$(APP_DIR))
 TOOLS_OUT := $(B)/tools
 # what goes into the initramfs: cktools, with a link per tool
 TOOLS_FILES := $(TOOLS_OUT)/cktools
@@ -65,7 +68,7 @@ ifeq ($(LINUX_GUEST)-$(LINUX_NATIVE_DEFCONFIG),no-)
 tools:
 	@$(ck_no_guest)
 else
-tools: $(addprefix $(TOOLS_OUT)/,$(TOOLS_NAMES))
+tools: $(TOOLS_FILES)
 endif
 tools-host: $(addprefix $(TOOLS_HOST_OUT)/,$(TOOLS_NAMES))
 
@@ -84,6 +87,19 @@ $(TOOLS_OUT)/cktools: $(TOOLS_DIR)/cktools.c $(TOOLS_OBJS) $(TOOLS_LIB_SRCS) $(T
 	@$(NICE) $(LINUX_USER_CC) -static $(TOOLS_CFLAGS) \
 		'-DCK_TOOLS=$(foreach t,$(TOOLS_NAMES),X($(t)))' -o $@ $< $(TOOLS_OBJS) \
 		$(TOOLS_LIB_SRCS) -lm
+
+ifneq ($(APP_TOOLS),)
+$(TOOLS_OUT)/obj/%.o: $(APP_DIR)/linux/%.c $(TOOLS_HDRS) $(wildcard $(APP_DIR)/*.h) \
+		$(LINUX_LIBC_STAMP) | $(TOOLCHAIN_DEPS)
+	@mkdir -p $(@D)
+	@echo "  TOOL    $@ (APP=$(APP))"
+	@$(NICE) $(LINUX_USER_CC) $(TOOLS_CFLAGS) -Dmain=$*_main -c -o $@ $<
+
+$(TOOLS_HOST_OUT)/%: $(APP_DIR)/linux/%.c $(TOOLS_LIB_SRCS) $(TOOLS_HDRS)
+	@mkdir -p $(@D)
+	@echo "  HOSTTOOL $@ (APP=$(APP))"
+	@$(NICE) $(HOSTCC) $(TOOLS_CFLAGS) $(TOOLS_HOST_SAN) -o $@ $< $(TOOLS_LIB_SRCS) -lm
+endif
 
 $(TOOLS_HOST_OUT)/%: $(TOOLS_DIR)/%.c $(TOOLS_LIB_SRCS) $(TOOLS_HDRS)
 	@mkdir -p $(@D)

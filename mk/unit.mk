@@ -60,6 +60,10 @@ $(UNIT_OBJ)/%.o: $(TOP)/%.c
 $(HOSTB)/test_cache_model: $(UNIT_OBJ)/qemu/plugins/ckcache-model.o
 $(UNIT_OBJ)/tests/unit/test_cache_model.o: UNIT_CPPFLAGS += -I$(TOP)/qemu/plugins
 
+# the motor example's RT side (examples/motor/rt/motor.c, #included)
+$(UNIT_OBJ)/tests/unit/test_motor_app.o: UNIT_CPPFLAGS += -I$(TOP)/examples/motor
+$(HOSTB)/test_motor_app: UNIT_LDLIBS += -lm
+
 # libckipc, the Linux processes' library (ipc/lib/)
 $(HOSTB)/test_libckipc: $(UNIT_OBJ)/ipc/lib/libckipc.o
 $(UNIT_OBJ)/tests/unit/test_libckipc.o: UNIT_CPPFLAGS += -I$(TOP)/ipc/lib

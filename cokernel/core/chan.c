@@ -150,6 +150,11 @@ int ck_chan_recv(struct ck_ipc_chan *ch, void *buf, uint32_t buf_bytes,
 	}
 }
 
+void ck_chan_doorbell(void)
+{
+	(void)guest_raise_soft_virq(CK_VIRQ_SOFT_IPC);
+}
+
 int ck_chan_send(struct ck_ipc_chan *ch, const void *msg, uint32_t len)
 {
 	void *base = ck_shm_base();
@@ -159,7 +164,7 @@ int ck_chan_send(struct ck_ipc_chan *ch, const void *msg, uint32_t len)
 		return -CK_ENODEV;
 	err = ck_ipc_send(base, ch, msg, len);
 	if (!err)
-		(void)guest_raise_soft_virq(CK_VIRQ_SOFT_IPC);
+		ck_chan_doorbell();
 	return err;
 }
 
@@ -173,6 +178,6 @@ int ck_chan_state_write(struct ck_ipc_chan *ch, const void *data,
 		return -CK_ENODEV;
 	err = ck_ipc_state_write(base, ch, data, len);
 	if (!err)
-		(void)guest_raise_soft_virq(CK_VIRQ_SOFT_IPC);
+		ck_chan_doorbell();
 	return err;
 }

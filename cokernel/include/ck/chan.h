@@ -91,4 +91,11 @@ int ck_chan_send(struct ck_ipc_chan *ch, const void *msg, uint32_t len);
 int ck_chan_state_write(struct ck_ipc_chan *ch, const void *data,
 			uint32_t len);
 
+/**
+ * ck_chan_doorbell() - ring Linux's IPC doorbell without writing: after a
+ * batch of ck_ipc_send() calls, to wake Linux once for all of them.
+ * Context: RT task or RT interrupt; wait-free.
+ */
+void ck_chan_doorbell(void);
+
 #endif /* CK_CHAN_H */
