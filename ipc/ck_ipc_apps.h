@@ -245,4 +245,12 @@ _Static_assert(offsetof(struct ck_swt_rec, fail_kind) == 32, "swt rec.fail_kind"
 _Static_assert(offsetof(struct ck_swt_rec, fail_task) == 48, "swt rec.fail_task");
 _Static_assert(offsetof(struct ck_swt_rec, fail_reg) == 64, "swt rec.fail_reg");
 
+/* ------------------------------------------------------------------ */
+/* ipcecho: the doorbells' round trip (cokernel/apps/ipcecho.c, ckipc echo) */
+
+#define CK_ECHO_IN "echo.in"   /* ring LX2RT, reject, 4 x 16 bytes */
+#define CK_ECHO_OUT "echo.out" /* ring RT2LX, reject, 4 x 16 bytes */
+#define CK_ECHO_BYTES 16u      /* a message: any bytes, echoed unchanged */
+#define CK_ECHO_SLOTS 4u
+
 #endif /* CK_IPC_APPS_H */

@@ -3,6 +3,8 @@
  * channels from a Linux shell. */
 #define _GNU_SOURCE
 #include <ctype.h>
+#include <errno.h>
+#include <time.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +16,7 @@
 #include "libckipc.h"
 
 #define RESET_WAIT_MS 2000
+#define WATCH_LINES_PER_S 20
 
 static void usage(FILE *out)
 {
@@ -22,7 +25,14 @@ static void usage(FILE *out)
 		"       ckipc read [-x] <chan>     pending messages / latest state; the\n"
 		"                                  project's channels decoded, others (or -x)\n"
 		"                                  as a hex dump\n"
-		"       ckipc write <chan> <text>  one message / new state\n"
+		"       ckipc watch <chan>         follow a channel live: each new message\n"
+		"                                  or state (at most %d lines a second, then\n"
+		"                                  a count of those not shown), until Ctrl-C\n"
+		"       ckipc write <chan> <text>  one message / new state (and the RT\n"
+		"                                  side's doorbell for it)\n"
+		"       ckipc echo <count>         <count> round trips through the RT echo\n"
+		"                                  task, both doorbells; any message not back\n"
+		"                                  within 1 s is a lost wake-up (exit 1)\n"
 		"       ckipc reset <chan>         ask the RT side to repair a channel; waits\n"
 		"                                  %d s for a broken one to be repaired\n"
 		"       ckipc corrupt <chan>       write garbage head/tail/lengths (fault test)\n"
@@ -31,7 +41,8 @@ static void usage(FILE *out)
 		"                                  maximum)\n"
 		"       ckipc --help               this text\n"
 		"exit status: 0 done, 1 failed (no region, channel, data, frozen\n"
-		"             trace; a reset not served), 2 bad usage\n", RESET_WAIT_MS / 1000);
+		"             trace; a reset not served), 2 bad usage\n", WATCH_LINES_PER_S,
+		RESET_WAIT_MS / 1000);
 }
 
 static int cmd_list(struct ckipc *c)
@@ -212,6 +223,146 @@ err:
 	return 1;
 }
 
+static int64_t watch_now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/*
+ * Follow @ch: a ring's messages as they come (claimed, so that no other
+ * reader takes them meanwhile), a state block's new values (its writes
+ * counter moved). Woken by the RT doorbell; at most WATCH_LINES_PER_S
+ * lines a second, the rest counted.
+ */
+static int cmd_watch(struct ckipc *c, struct ck_ipc_chan *ch)
+{
+	static uint8_t buf[CK_IPC_MAX_SLOT_BYTES];
+	bool ring = ch->kind == CK_IPC_RING_RT2LX;
+	uint32_t writes = 0;
+	unsigned long shown = 0, hidden = 0;
+	int64_t second = watch_now_ms();
+	struct ck_ipc_info in;
+	pid_t holder;
+	int n;
+
+	if (ch->kind == CK_IPC_RING_LX2RT) {
+		fprintf(stderr, "ckipc: %s is read by the RT side\n", ch->name);
+		return 2;
+	}
+	if (ring && ckipc_claim(c, ch, &holder)) {
+		fprintf(stderr, "ckipc: %s is being read by pid %ld\n",
+			ch->name, (long)holder);
+		return 1;
+	}
+	printf("watching %s (%s); Ctrl-C ends\n", ch->name,
+	       ckipc_kind_name(ch->kind));
+	for (;;) {
+		if (ring) {
+			n = ckipc_recv(c, ch, buf, sizeof(buf), 1000);
+		} else {
+			n = ck_ipc_info(c->base, c->size, ch->idx, &in);
+			if (!n && in.writes == writes) {
+				n = -EAGAIN;
+			} else if (!n) {
+				writes = in.writes;
+				n = ck_ipc_state_read(c->base, ch, buf,
+						      sizeof(buf));
+			}
+		}
+		if (n >= 0) {
+			if (shown < WATCH_LINES_PER_S) {
+				show(ch->name, buf, n, false);
+				shown++;
+			} else {
+				hidden++;
+			}
+		} else if (n != -EAGAIN && n != -ETIMEDOUT) {
+			fprintf(stderr, "ckipc: %s: %s\n", ch->name,
+				ckipc_strerror(n));
+			return 1;
+		} else if (!ring) {
+			ckipc_wait(c, 1000);
+		}
+		if (watch_now_ms() - second >= 1000) {
+			if (hidden)
+				printf("... %lu more in the last second, not shown\n",
+				       hidden);
+			fflush(stdout);
+			shown = hidden = 0;
+			second = watch_now_ms();
+		}
+	}
+}
+
+/*
+ * Round trips through cokernel/apps/ipcecho.c: send (Linux -> RT doorbell),
+ * block in ckipc_recv() for the echo (RT -> Linux doorbell). The phase of
+ * each send against the RT side moves: every few trips a pause, and now
+ * and then two messages in flight at once.
+ */
+static int cmd_echo(struct ckipc *c, const char *count_arg)
+{
+	struct ck_ipc_chan in, out;
+	unsigned long count, i, lost = 0, bad = 0, pairs = 0;
+	uint32_t msg[CK_ECHO_BYTES / 4], back[CK_ECHO_BYTES / 4];
+	int64_t t0, worst = 0, dt;
+	char *end;
+	int n, k, burst;
+
+	count = strtoul(count_arg, &end, 0);
+	if (!*count_arg || *end || !count || count > 100000000ul) {
+		fprintf(stderr, "ckipc: echo: a count from 1 to 100000000\n");
+		return 2;
+	}
+	if (ckipc_chan(c, CK_ECHO_IN, &in) || ckipc_chan(c, CK_ECHO_OUT, &out)) {
+		fprintf(stderr, "ckipc: echo: no %s/%s channels (no RT echo task)\n",
+			CK_ECHO_IN, CK_ECHO_OUT);
+		return 1;
+	}
+	if (ckipc_claim(c, &in, NULL)) {
+		fprintf(stderr, "ckipc: echo: another ckipc echo runs\n");
+		return 1;
+	}
+	memset(msg, 0, sizeof(msg));
+	for (i = 0; i < count; i += (unsigned long)burst) {
+		burst = (i % 7 == 3 && i + 1 < count) ? 2 : 1;
+		if (i % 5 == 0)
+			usleep((useconds_t)(i * 37 % 400));
+		t0 = watch_now_ms();
+		for (k = 0; k < burst; k++) {
+			msg[0] = (uint32_t)(i + (unsigned long)k);
+			n = ckipc_send(c, &in, msg, sizeof(msg), 1000);
+			if (n) {
+				fprintf(stderr, "ckipc: echo: send %lu: %s\n",
+					i + (unsigned long)k, ckipc_strerror(n));
+				return 1;
+			}
+		}
+		pairs += burst == 2;
+		for (k = 0; k < burst; k++) {
+			n = ckipc_recv(c, &out, back, sizeof(back), 1000);
+			if (n == -ETIMEDOUT) {
+				lost++;
+				fprintf(stderr, "ckipc: echo: message %lu not back within 1 s\n",
+					i + (unsigned long)k);
+			} else if (n != (int)sizeof(back) ||
+				   back[0] != (uint32_t)(i + (unsigned long)k)) {
+				bad++;
+			}
+		}
+		dt = watch_now_ms() - t0;
+		worst = dt > worst ? dt : worst;
+		if (lost + bad > 10)
+			break;
+	}
+	printf("echo: %lu round trips (%lu with two in flight), %lu lost, %lu wrong, slowest %lld ms\n",
+	       i, pairs, lost, bad, (long long)worst);
+	return lost || bad ? 1 : 0;
+}
+
 static int cmd_write(struct ckipc *c, struct ck_ipc_chan *ch, const char *txt)
 {
 	size_t len = strlen(txt);
@@ -222,10 +373,11 @@ static int cmd_write(struct ckipc *c, struct ck_ipc_chan *ch, const char *txt)
 			len, ch->name, ch->slot_bytes);
 		return 2;
 	}
+	/* both ring the RT side's doorbell for the channel */
 	if (ch->kind == CK_IPC_RING_LX2RT)
-		err = ck_ipc_send(c->base, ch, txt, (uint32_t)len);
+		err = ckipc_send(c, ch, txt, (uint32_t)len, 0);
 	else if (ch->kind == CK_IPC_STATE_LX2RT)
-		err = ck_ipc_state_write(c->base, ch, txt, (uint32_t)len);
+		err = ckipc_state_write(c, ch, txt, (uint32_t)len);
 	else
 		err = -CK_EPERM;
 	if (err) {
@@ -420,8 +572,8 @@ static const struct command {
 	const char *name;
 	int nargs;
 } commands[] = {
-	{ "list", 0 }, { "read", 1 }, { "write", 2 }, { "reset", 1 },
-	{ "corrupt", 1 }, { "trace", 0 },
+	{ "list", 0 }, { "read", 1 }, { "watch", 1 }, { "write", 2 }, { "reset", 1 },
+	{ "corrupt", 1 }, { "trace", 0 }, { "echo", 1 },
 };
 
 static int bad_usage(const char *fmt, const char *what)
@@ -469,6 +621,10 @@ int main(int argc, char **argv)
 				 cmd->name);
 	if (ckipc_open(&c, "ckipc"))
 		return 1;
+	if (!strcmp(cmd->name, "echo")) {
+		ret = cmd_echo(&c, args[0]);
+		goto out;
+	}
 	if (!strcmp(cmd->name, "list") || !strcmp(cmd->name, "trace")) {
 		ret = cmd->name[0] == 'l' ? cmd_list(&c) : cmd_trace(&c);
 		goto out;
@@ -483,6 +639,8 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(cmd->name, "read"))
 		ret = cmd_read(&c, &ch, raw);
+	else if (!strcmp(cmd->name, "watch"))
+		ret = cmd_watch(&c, &ch);
 	else if (!strcmp(cmd->name, "write"))
 		ret = cmd_write(&c, &ch, args[1]);
 	else if (!strcmp(cmd->name, "reset"))
