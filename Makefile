@@ -76,6 +76,9 @@ targets:
   run         build, then boot co-kernel + Linux in QEMU at a Linux shell
               (Ctrl-A X quits QEMU)
   image       build only; prints where the image(s) are
+  demo        the motor example (examples/motor): a 10 kHz RT control loop
+              with a Linux web page on http://localhost:$$(DEMO_PORT)/
+              (8080), on a board whose guest has a NIC
   check       everything a change must pass: deps, lint, unit, the QEMU
               probes and the QEMU tests of every board (10+ minutes)
   unit        host unit tests (cmocka, ASan/UBSan); seconds
@@ -110,6 +113,9 @@ variables:
                        -icount shift=0,sleep=off -seed 1, figures are
                        instruction counts; realtime: idle time passes in
                        real time; 0: no icount)
+  APP=<folder>         build an RT application from its own folder
+                       (app.mk; examples/motor/README.md) into
+                       build/<board>-<folder name>
   CK_CACHE=<dir>       where QEMU, Linux, busybox and newlib builds are
                        cached (now: $(CK_CACHE))
   TIMER_GRAVITY_NS=<n> the RT timer's anticipation, 0 to $(CK_GRAVITY_MAX)

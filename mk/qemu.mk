@@ -64,6 +64,26 @@ run:
 	@$(WITH_QEMU) echo "[run] $(BOARD): $(RUN_WHAT), $(patsubst $(TOP)/%,%,$(RUN_IMAGE)); QEMU console below; quit with Ctrl-A X"; \
 		exec qemu/run-$(BOARD) $(RUN_IMAGE)
 
+# make demo: the motor example (examples/motor, DEMO_APP) with its web page
+# forwarded to the host's port DEMO_PORT, on a board whose guest has a NIC
+# (LINUX_NET_DRIVER in board.mk); idle time passes in real time
+# (ICOUNT=realtime) so that the page's plot runs at the wall clock's pace
+DEMO_APP ?= examples/motor
+DEMO_PORT ?= 8080
+.PHONY: demo demo-run
+demo:
+	@$(if $(LINUX_NET_DRIVER),,$(call ck_lacks,has no NIC for Linux (no \
+		LINUX_NET_DRIVER in bsp/$(BOARD)/board.mk),boards with one: $(call \
+		ck_boards_where,LINUX_NET_DRIVER,%)))
+	@$(RUN_VARS_OK)
+	@$(SUBMAKE) deps
+	@$(SUBMAKE) BOARD=$(BOARD) APP=$(DEMO_APP) image
+	@$(SUBMAKE) BOARD=$(BOARD) APP=$(DEMO_APP) demo-run
+
+demo-run:
+	@$(WITH_QEMU) echo "[demo] $(BOARD): $(DEMO_APP), $(patsubst $(TOP)/%,%,$(RUN_IMAGE)); open http://localhost:$(DEMO_PORT)/ once Linux says 'web page on port 80'; quit with Ctrl-A X"; \
+		CK_HOSTFWD=$(DEMO_PORT) ICOUNT=$${ICOUNT:-realtime} exec qemu/run-$(BOARD) $(RUN_IMAGE)
+
 check:
 	@$(SUBMAKE) deps
 	@$(SUBMAKE) lint

@@ -48,7 +48,8 @@ LINUX_USER_CC = $(LINUX_CROSS)gcc $(LINUX_USER_CFLAGS) $(LINUX_USER_LIBC_FLAGS)
 
 TOOLS_DIR := linux-guest/tools
 TOOLS_NAMES := latency ckipc switchbench switchtest regcheck sstep cachethrash \
-	ckcyclictest ckhackbench
+	ckcyclictest ckhackbench ckecho
+# (ckecho: examples/ipc-poll, the 30-line libckipc example users copy, MIT)
 # an application's Linux programs (mk/app.mk), from its linux/ folder
 TOOLS_NAMES += $(APP_TOOLS)
 TOOLS_LIB_SRCS := ipc/lib/libckipc.c $(wildcard ipc/*.c) $(TOOLS_DIR)/cli.c
@@ -87,6 +88,16 @@ $(TOOLS_OUT)/cktools: $(TOOLS_DIR)/cktools.c $(TOOLS_OBJS) $(TOOLS_LIB_SRCS) $(T
 	@$(NICE) $(LINUX_USER_CC) -static $(TOOLS_CFLAGS) \
 		'-DCK_TOOLS=$(foreach t,$(TOOLS_NAMES),X($(t)))' -o $@ $< $(TOOLS_OBJS) \
 		$(TOOLS_LIB_SRCS) -lm
+
+$(TOOLS_OUT)/obj/ckecho.o: examples/ipc-poll/ckecho.c $(TOOLS_HDRS) $(LINUX_LIBC_STAMP) | $(TOOLCHAIN_DEPS)
+	@mkdir -p $(@D)
+	@echo "  TOOL    $@"
+	@$(NICE) $(LINUX_USER_CC) $(TOOLS_CFLAGS) -Dmain=ckecho_main -c -o $@ $<
+
+$(TOOLS_HOST_OUT)/ckecho: examples/ipc-poll/ckecho.c $(TOOLS_LIB_SRCS) $(TOOLS_HDRS)
+	@mkdir -p $(@D)
+	@echo "  HOSTTOOL $@"
+	@$(NICE) $(HOSTCC) $(TOOLS_CFLAGS) $(TOOLS_HOST_SAN) -o $@ $< $(TOOLS_LIB_SRCS) -lm
 
 ifneq ($(APP_TOOLS),)
 $(TOOLS_OUT)/obj/%.o: $(APP_DIR)/linux/%.c $(TOOLS_HDRS) $(wildcard $(APP_DIR)/*.h) \
