@@ -77,8 +77,8 @@ targets:
               (Ctrl-A X quits QEMU)
   image       build only; prints where the image(s) are
   demo        the motor example (examples/motor): a 10 kHz RT control loop
-              with a Linux web page on http://localhost:$$(DEMO_PORT)/
-              (8080), on a board whose guest has a NIC
+              with a Linux web page on http://localhost:8080/ (DEMO_PORT=),
+              on a board whose guest has a NIC
   check       everything a change must pass: deps, lint, unit, the QEMU
               probes and the QEMU tests of every board (10+ minutes)
   unit        host unit tests (cmocka, ASan/UBSan); seconds

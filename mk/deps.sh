@@ -21,6 +21,7 @@ pkgs=(
 	gcc-12-plugin-dev-sh4-linux-gnu g++ # SH-4: the plugin every SH build loads (mk/sh4.mk)
 	newlib-source gcc-12-source # e500, lite5200b, SH-4: newlib and libgcc parts for the RT programs (mk/newlib-build.sh, mk/libgcc-build.sh)
 	gnuplot-nox # make bench: the latency histograms' plots
+	chromium chromium-driver python3-selenium # make check: the motor example's page in a real browser (tests/qemu/test_motor.py)
 	qemu-user # SH-4 and lite5200b (qemu-ppc -cpu mpc5200b): the build runs the guest's programs and newlib's check once (mk/user-check.sh, mk/newlib-check.sh)
 )
 # armel packages whose files we take (not installed): busybox for the

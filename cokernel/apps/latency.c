@@ -19,6 +19,7 @@
 #include <stdint.h>
 #include <ck/ck.h>
 #include <ck/app.h>
+#include <ck/chan.h>
 #include <ck/shm.h>
 #include "ck_ipc.h"
 #include "ck_ipc_apps.h"
@@ -180,8 +181,7 @@ static void lat_send(const struct ck_lat_rec *r)
 
 	if (!lat.ipc || !base)
 		return;
-	if (ck_ipc_send(base, &lat.data, r, sizeof(*r)) == 0)
-		(void)guest_raise_soft_virq(CK_VIRQ_SOFT_IPC);
+	(void)ck_chan_send(&lat.data, r, sizeof(*r));
 	lat_note_faults(&lat.data, &lat.data_faults_seen);
 }
 

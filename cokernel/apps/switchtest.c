@@ -34,6 +34,7 @@
 #include <stdint.h>
 #include <ck/ck.h>
 #include <ck/app.h>
+#include <ck/chan.h>
 #include <ck/fault.h>
 #include <ck/guest.h>
 #include <ck/regcheck.h>
@@ -288,8 +289,7 @@ static void swt_send(struct ck_swt_rec *r)
 			  r->flags & CK_SWT_REC_FAILED ? ", FAILED" : "");
 	if (!swt.ipc || !base)
 		return;
-	if (ck_ipc_send(base, &swt.data, r, sizeof(*r)) == 0)
-		(void)guest_raise_soft_virq(CK_VIRQ_SOFT_IPC);
+	(void)ck_chan_send(&swt.data, r, sizeof(*r));
 }
 
 /* Once a second of the session: the switch counts. */
