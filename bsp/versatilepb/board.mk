@@ -13,8 +13,10 @@ include bsp/common/arm926.mk
 TIMER_GRAVITY_NS ?= 60
 DRIVERS := pl190 sp804 pl011
 # the VIC lines Linux owns, in vIRQ order (mk/virq.mk): 4 = SP804 #1,
-# Linux's own timer. Every other line is the co-kernel's or unused.
-LINUX_IRQ_LINES := 4
+# Linux's own timer; 25 = the SMC91C111 Ethernet (SIC line 25, which
+# board.c passes through to VIC line 25), Linux's eth0. Every other line is
+# the co-kernel's or unused.
+LINUX_IRQ_LINES := 4 25
 # a VIC line nothing drives in QEMU, raisable by VICSoftInt: the RT line
 # of the boot-window test image (tests/qemu/test_vpic.py)
 TEST_SOFT_RT_LINE := 2
