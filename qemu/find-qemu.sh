@@ -41,3 +41,25 @@ ck_icount_args() {
 	*) echo "ICOUNT must be exact (default), realtime or 0" >&2; return 1 ;;
 	esac
 }
+
+# ck_nic_args <model>: one NIC of <model> on QEMU's user network (slirp:
+# the guest is 10.0.2.15/24, gateway 10.0.2.2; restrict=on: the guest
+# reaches neither the host nor beyond, only forwarded ports reach it;
+# ipv6=off: slirp sends no router advertisements, nothing unasked, so an
+# idle guest's run under icount is the same with or without it), one option
+# per line. CK_HOSTFWD=<port>: the host's 127.0.0.1:<port> is forwarded to
+# the guest's TCP port 80 (busybox httpd).
+ck_nic_args() {
+	local nic="user,model=$1,restrict=on,ipv6=off" port=${CK_HOSTFWD:-}
+	if [ -n "$port" ]; then
+		case "$port" in
+		*[!0-9]*) port=0 ;;
+		esac
+		if [ "$port" -lt 1 ] || [ "$port" -gt 65535 ]; then
+			echo "CK_HOSTFWD must be a host TCP port, 1-65535 (got '$CK_HOSTFWD')" >&2
+			return 1
+		fi
+		nic+=",hostfwd=tcp:127.0.0.1:$port-:80"
+	fi
+	printf '%s\n' -nic "$nic"
+}
