@@ -68,6 +68,9 @@ LATENCY_EXTRA_TASK_NS := 50
 LINUX_IRQ_CHIP := vPIC
 LINUX_IRQ_TIMER := timer|sp804
 LINUX_IRQ_CONSOLE := hvc_console
+# Linux's driver of eth0, the SMC91C111 on QEMU's user network
+# (tests/qemu/test_net.py)
+LINUX_NET_DRIVER := smc91x
 # ARM Linux has no PTRACE_SINGLESTEP: sstep says single-stepping is not
 # supported and exits 2 (linux-guest/tools/sstep.c)
 LINUX_PTRACE_SINGLESTEP := no
