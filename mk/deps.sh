@@ -13,7 +13,7 @@ pkgs=(
 	qemu-system-arm
 	libcmocka-dev python3 python3-pytest python3-pexpect
 	cppcheck # make lint (make check runs it)
-	dpkg-dev meson ninja-build libglib2.0-dev libpixman-1-dev libfdt-dev # make qemu
+	dpkg-dev meson ninja-build libglib2.0-dev libpixman-1-dev libfdt-dev libslirp-dev # make qemu (libslirp: -nic user, CK_HOSTFWD)
 	qemu-system-ppc qemu-system-misc gcc-powerpc-linux-gnu gcc-sh4-linux-gnu # QEMU probes
 	libc6-dev-powerpc-cross # e500: the Linux tools (static, glibc)
 	git # the version stamp and the FIT's date come from the commit

@@ -20,7 +20,8 @@ targets=(qemu-system-arm qemu-system-ppc qemu-system-sh4)
 conf=(--target-list=arm-softmmu,ppc-softmmu,sh4-softmmu --disable-docs
 	--disable-tools --disable-werror --without-default-features
 	--enable-fdt=system --disable-install-blobs
-	--enable-plugins) # make bench: the cache model (qemu/plugins/)
+	--enable-plugins # make bench: the cache model (qemu/plugins/)
+	--enable-slirp) # -nic user: the guest's network (CK_HOSTFWD, qemu/README.md)
 
 say() { printf '[qemu] %s\n' "$*" >&2; }
 die() { printf '[qemu] error: %s\n' "$*" >&2; exit 1; }

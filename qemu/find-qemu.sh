@@ -41,3 +41,32 @@ ck_icount_args() {
 	*) echo "ICOUNT must be exact (default), realtime or 0" >&2; return 1 ;;
 	esac
 }
+
+# ck_nic_args <model> [pci]: one NIC of <model> on QEMU's user network
+# (slirp: the guest is 10.0.2.15/24, gateway 10.0.2.2; restrict=on: the
+# guest reaches neither the host nor beyond, only forwarded ports reach
+# it; ipv6=off: slirp sends no router advertisements, nothing unasked, so
+# an idle guest's run under icount is the same with or without it), one
+# option per line. pci: a -device on the machine's PCI bus, without an
+# option ROM (romfile=: none runs on these CPUs, and QEMU stops when
+# ipxe's is not installed); else the board's own NIC (-nic). CK_HOSTFWD=
+# <port>: the host's 127.0.0.1:<port> is forwarded to the guest's TCP
+# port 80 (busybox httpd).
+ck_nic_args() {
+	local net="user,restrict=on,ipv6=off" port=${CK_HOSTFWD:-}
+	if [ -n "$port" ]; then
+		case "$port" in
+		*[!0-9]*) port=0 ;;
+		esac
+		if [ "$port" -lt 1 ] || [ "$port" -gt 65535 ]; then
+			echo "CK_HOSTFWD must be a host TCP port, 1-65535 (got '$CK_HOSTFWD')" >&2
+			return 1
+		fi
+		net+=",hostfwd=tcp:127.0.0.1:$port-:80"
+	fi
+	if [ "${2:-}" = pci ]; then
+		printf '%s\n' -netdev "$net,id=net0" -device "$1,netdev=net0,romfile="
+	else
+		printf '%s\n' -nic "$net,model=$1"
+	fi
+}

@@ -117,6 +117,7 @@ void mpc85xx_report(void)
 void mpc85xx_init(void)
 {
 	struct ck_dev *d = mpc85xx_devs;
+	unsigned int i;
 
 	clocks_from_dtb();
 
@@ -124,5 +125,7 @@ void mpc85xx_init(void)
 	d[MPC85XX_DEV_UART0].va = CCSR_VA + UART0_OFF;
 	d[MPC85XX_DEV_SHM].va = (uintptr_t)arch_phys_to_virt(BOARD_SHM_PA);
 	mpic_init(&mpc85xx_pic);
+	for (i = 0; i < MPC85XX_PCI_INTX_NR; i++)
+		mpic_set_level_low(&mpc85xx_pic, MPIC_LINE_SRC(MPC85XX_PCI_INTX_SRC0 + i));
 	ns16550_init(&mpc85xx_uart0);
 }

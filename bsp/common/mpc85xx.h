@@ -23,6 +23,11 @@ extern const struct ck_uart mpc85xx_uart0;
 /* DUART channel 0's receive line (MPIC source 42) */
 #define MPC85XX_UART0_LINE ((int)MPIC_LINE_SRC(42u))
 
+/* PCI INTA..D of the CCSR PCI controller: external MPIC sources 1..4, level,
+ * active low (QEMU hw/ppc/e500.c pci_irq_nrs; the dts's interrupt-map) */
+#define MPC85XX_PCI_INTX_SRC0 1u
+#define MPC85XX_PCI_INTX_NR 4u
+
 /**
  * mpc85xx_init() - the clocks from the boot DTB (board defaults where it
  * lacks them), boot mappings of the device table (CCSR at BOARD_CCSR_VA,

@@ -15,9 +15,11 @@ CPUFLAGS := -mcpu=8548 -msoft-float -mno-altivec -msdata=none -mbig-endian \
 DRIVERS := mpic ns16550 ppc-tb
 # the MPC85xx devices, shared with bsp/mpc8544ds
 BSP_SHARED := common/mpc85xx
-# the MPIC lines Linux owns (mk/virq.mk): none, its timer is the
-# decrementer and its console the co-kernel's
-LINUX_IRQ_LINES :=
+# the MPIC lines Linux owns (mk/virq.mk; lines: drv/mpic.h, source s is
+# line 8 + s): 9..12 = external sources 1..4, PCI INTA..D of the CCSR PCI
+# controller (the guest's e1000, dts/e500-guest.dts interrupt-map). Its
+# timer is the decrementer and its console the co-kernel's.
+LINUX_IRQ_LINES := 9 10 11 12
 # a line software can raise and nothing else drives: MPIC global timer A1
 # (soft_raise starts it), the RT line of the boot-window test image
 # (tests/qemu/test_vpic.py)
@@ -124,6 +126,9 @@ LINUX_IRQ_CHIP := vPIC
 # byte channel
 LINUX_IRQ_TIMER := ^\s*LOC:
 LINUX_IRQ_CONSOLE := ehv-bc
+# Linux's driver of eth0, the e1000 qemu/run-e500 adds with CK_HOSTFWD
+# (tests/qemu/test_net.py)
+LINUX_NET_DRIVER := e1000
 # a single step is a critical-class debug interrupt in Linux
 # (linux-guest/patches/0003): the tests single-step with sstep
 LINUX_PTRACE_SINGLESTEP := yes

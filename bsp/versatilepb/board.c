@@ -3,6 +3,7 @@
  * board.c - versatilepb: which devices, where, on which lines, at which
  * clock (QEMU 7.2 hw/arm/versatilepb.c; notes/arm926.md §4 for the lines).
  */
+#include <arch/mmio.h>
 #include <ck/bsp.h>
 #include <drv/pl011.h>
 #include <drv/pl190.h>
@@ -13,6 +14,19 @@
 #define UART0_PA 0x101f1000u     /* VIC line 12 */
 #define SP804_2_LINE 5u
 #define DOORBELL_LINE 1u         /* VIC line 1: not wired in QEMU */
+/*
+ * The secondary interrupt controller (SIC) passes its lines 21..30 straight
+ * to the same VIC lines when their PICENABLE bit is set (ARM DUI 0224
+ * PB926EJ-S user guide, SIC; QEMU hw/arm/versatilepb.c vpb_sic_set_irq;
+ * Linux does the same in irq-versatile-fpga.c for "arm,versatile-sic").
+ * The SMC91C111 (0x10010000, Linux's eth0) is SIC line 25: passed through,
+ * it is VIC line 25, one of board.mk's LINUX_IRQ_LINES. The co-kernel owns
+ * the SIC as it owns the VIC, so it sets the bit once, before Linux; Linux
+ * never sees the SIC.
+ */
+#define SIC_PA 0x10003000u
+#define SIC_PICENSET 0x20u       /* WO 32: pass SIC line n to VIC line n */
+#define SIC_LINE_ETH 25u
 
 /* qemu/run-versatilepb sets sp804.freq0/freq1 = 1 GHz: 1 tick = 1 ns =
  * 1 instruction under -icount shift=0 (notes/arm926.md §2). */
@@ -84,6 +98,9 @@ void bsp_init(void)
 	for (i = 0; i < NR_DEVS; i++)
 		devs[i].va = devs[i].phys;
 	pl190_init(&vic);
+	/* identity-mapped before Linux like every device (arm926 start.S);
+	 * not a table window: nothing touches the SIC after this */
+	mmio_write32(SIC_PA + SIC_PICENSET, 1u << SIC_LINE_ETH);
 	sp804_init(&devs[DEV_SP804_2]);
 	pl011_init(&uart0);
 }

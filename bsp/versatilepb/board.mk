@@ -13,8 +13,10 @@ include bsp/common/arm926.mk
 TIMER_GRAVITY_NS ?= 60
 DRIVERS := pl190 sp804 pl011
 # the VIC lines Linux owns, in vIRQ order (mk/virq.mk): 4 = SP804 #1,
-# Linux's own timer. Every other line is the co-kernel's or unused.
-LINUX_IRQ_LINES := 4
+# Linux's own timer; 25 = the SMC91C111 Ethernet (SIC line 25, which
+# board.c passes through to VIC line 25), Linux's eth0. Every other line is
+# the co-kernel's or unused.
+LINUX_IRQ_LINES := 4 25
 # a VIC line nothing drives in QEMU, raisable by VICSoftInt: the RT line
 # of the boot-window test image (tests/qemu/test_vpic.py)
 TEST_SOFT_RT_LINE := 2
@@ -66,6 +68,9 @@ LATENCY_EXTRA_TASK_NS := 50
 LINUX_IRQ_CHIP := vPIC
 LINUX_IRQ_TIMER := timer|sp804
 LINUX_IRQ_CONSOLE := hvc_console
+# Linux's driver of eth0, the SMC91C111 on QEMU's user network
+# (tests/qemu/test_net.py)
+LINUX_NET_DRIVER := smc91x
 # ARM Linux has no PTRACE_SINGLESTEP: sstep says single-stepping is not
 # supported and exits 2 (linux-guest/tools/sstep.c)
 LINUX_PTRACE_SINGLESTEP := no

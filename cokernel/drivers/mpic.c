@@ -56,6 +56,7 @@
 #define VPR_MSK 0x80000000u
 #define VPR_A 0x40000000u        /* activity (RO): asserted on its output */
 #define VPR_POL_SENSE 0x00c00000u
+#define VPR_SENSE_LEVEL 0x00400000u  /* S: level; P (0x00800000) clear: active low */
 #define VPR_PRIO(p) ((uint32_t)(p) << 16)
 #define GTBCR_CI 0x80000000u     /* count inhibit */
 #define GTDR_CI0 0x40000000u     /* cint of core 0 */
@@ -255,6 +256,22 @@ int mpic_next_normal(const struct ck_pic *pic, unsigned int from)
 		}
 	}
 	return -1;
+}
+
+/*
+ * An external pin's sense is the board's wiring, not the reset value
+ * (edge; QEMU hw/intc/openpic.c ivpr_reset): a level source stays active
+ * until Linux's handler quiets the device, which mpic_next_normal() relies
+ * on; an edge would stay latched until an IACK nobody does.
+ */
+void mpic_set_level_low(const struct ck_pic *pic, unsigned int line)
+{
+	const struct mpic *m = state(pic);
+	uint32_t reg = vpr_reg(line);
+
+	if (line < MPIC_LINE_SRC(0) || !line_ok(m, line))
+		return;
+	wr(pic, reg, (rd(pic, reg) & ~VPR_POL_SENSE) | VPR_SENSE_LEVEL);
 }
 
 /* Software raise: an IPI through IPIDR<n> with core 0's bit; a global

@@ -110,12 +110,13 @@ class Session:
     """A QEMU run. icount=True gives exact, repeatable virtual time."""
 
     def __init__(self, board, image=None, icount=True, seed=1, logname=None,
-                 timeout=120, extra_args=()):
+                 timeout=120, extra_args=(), env=None):
         self.board = board
         self.image = image or image_path(board)
         if not os.path.exists(self.image):
             raise FileNotFoundError(f"{self.image} missing: run 'make image BOARD={board}'")
-        env = dict(os.environ)
+        # @env: more variables for qemu/run-<board> (CK_HOSTFWD)
+        env = dict(os.environ, **(env or {}))
         if icount:
             env["ICOUNT"] = "1"
             env["SEED"] = str(seed)

@@ -142,6 +142,45 @@ static void two_mpics(void **state)
 	assert_int_equal(p_a.route_rt(&p_a, MPIC_LINE_IPI(0)), -CK_EINVAL);
 }
 
+/* mpic_set_level_low(): S set, P clear on that source of that MPIC alone;
+ * priority, mask and vector kept; a timer or IPI line is left alone */
+#define VPR_POL 0x00800000u
+#define VPR_SENSE 0x00400000u
+
+static void mpic_level_low_on_one_source(void **state)
+{
+	static uint32_t regs_a[WORDS(MPIC_BLOCK)], regs_b[WORDS(MPIC_BLOCK)];
+	struct ck_dev a = { .va = (uintptr_t)regs_a };
+	struct ck_dev b = { .va = (uintptr_t)regs_b };
+	struct mpic m_a, m_b;
+	const struct ck_pic p_a = { .dev = &a, .priv = &m_a, MPIC_PIC_OPS };
+	const struct ck_pic p_b = { .dev = &b, .priv = &m_b, MPIC_PIC_OPS };
+	uint32_t before;
+
+	(void)state;
+	memset(regs_a, 0, sizeof(regs_a));
+	memset(regs_b, 0, sizeof(regs_b));
+	memset(&m_a, 0, sizeof(m_a));
+	memset(&m_b, 0, sizeof(m_b));
+	regs_a[WORDS(MPIC_FRR)] = 63u << 16;
+	regs_b[WORDS(MPIC_FRR)] = 63u << 16;
+	regs_a[WORDS(MPIC_SRC_VPR(1))] = VPR_POL;  /* edge, active high */
+	sim_reset(NULL);
+	mpic_init(&p_a);
+	mpic_init(&p_b);
+	before = regs_a[WORDS(MPIC_SRC_VPR(1))];
+	mpic_set_level_low(&p_a, MPIC_LINE_SRC(1));
+	assert_int_equal(regs_a[WORDS(MPIC_SRC_VPR(1))],
+			 (before & ~(VPR_POL | VPR_SENSE)) | VPR_SENSE);
+	assert_int_equal(regs_b[WORDS(MPIC_SRC_VPR(1))] & (VPR_POL | VPR_SENSE), 0);
+	assert_int_equal(regs_a[WORDS(MPIC_SRC_VPR(2))] & VPR_SENSE, 0);
+	/* not a source, or beyond the MPIC's: nothing written */
+	before = regs_a[WORDS(MPIC_SRC_VPR(0))];
+	mpic_set_level_low(&p_a, MPIC_LINE_IPI(0));
+	mpic_set_level_low(&p_a, MPIC_LINE_SRC(64));
+	assert_int_equal(regs_a[WORDS(MPIC_SRC_VPR(0))], before);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -149,6 +188,7 @@ int main(void)
 		cmocka_unit_test(two_pl011_uarts),
 		cmocka_unit_test(two_pl190s),
 		cmocka_unit_test(two_mpics),
+		cmocka_unit_test(mpic_level_low_on_one_source),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -19,6 +19,7 @@
 #include <asm/machdep.h>
 #include <asm/time.h>
 #include <asm/udbg.h>
+#include <sysdev/fsl_pci.h>
 #include "cokernel.h"
 
 /* The hand-over (epapr.c); on failure the RT side stays stopped. The
@@ -47,7 +48,15 @@ static void __init ck_e500_init_irq(void)
 	ck_e500_attach();
 }
 
-/* the byte channel (ehv_bytechan), the UIO region, the guts (reboot) */
+/* the PCI host bridge, when the DT has one (fsl_pci.c probes it), as
+ * arch/powerpc/platforms/85xx/qemu_e500.c does */
+static void __init ck_e500_setup_arch(void)
+{
+	fsl_pci_assign_primary();
+}
+
+/* the byte channel (ehv_bytechan), the UIO region, the guts (reboot), the
+ * PCI host bridge */
 static int __init ck_e500_publish_devices(void)
 {
 	return of_platform_default_populate(NULL, NULL, NULL);
@@ -61,13 +70,18 @@ static int __init ck_e500_probe(void)
 
 /*
  * No .restart: fsl_soc.c registers a restart handler that writes the guts
- * RSTCR when the DT's global-utilities node has fsl,has-rstcr. No
- * .setup_arch: e500_idle() sets HID0[DOZE] itself on every idle entry.
+ * RSTCR when the DT's global-utilities node has fsl,has-rstcr. .setup_arch
+ * is PCI's only: e500_idle() sets HID0[DOZE] itself on every idle entry.
  */
 define_machine(cokernel_e500) {
 	.name			= "cokernel e500 guest",
 	.probe			= ck_e500_probe,
+	.setup_arch		= ck_e500_setup_arch,
 	.init_IRQ		= ck_e500_init_irq,
+#ifdef CONFIG_PCI
+	.pcibios_fixup_bus	= fsl_pcibios_fixup_bus,
+	.pcibios_fixup_phb	= fsl_pcibios_fixup_phb,
+#endif
 	.get_irq		= ehv_pic_get_irq,
 	.calibrate_decr		= generic_calibrate_decr,
 	.progress		= udbg_progress,

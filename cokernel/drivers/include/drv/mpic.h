@@ -80,6 +80,15 @@ void mpic_soft_clear(const struct ck_pic *pic, unsigned int line);
 void mpic_init(const struct ck_pic *pic);
 
 /**
+ * mpic_set_level_low() - make interrupt source @line (MPIC_LINE_SRC(s)) a
+ * level-sensitive, active-low input (IVPR[S] = 1, IVPR[P] = 0,
+ * MPC8544ERM 10.3.2.x "Interrupt vector/priority registers"): an external
+ * pin wired to PCI INTx. Other lines are ignored. Call after mpic_init();
+ * masking and routing are untouched. Context: init, RT masked.
+ */
+void mpic_set_level_low(const struct ck_pic *pic, unsigned int line);
+
+/**
  * mpic_timer_set_next() - global timer A0 fires once @ticks (>= 1, < 2^31,
  * 1 tick = one MPIC timer clock) from now. Context: RT masked.
  */
