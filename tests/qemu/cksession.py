@@ -102,25 +102,34 @@ def fit_image(board):
     return itb
 
 
-def image_path(board):
-    return os.path.join(TOP, "build", board, "cokernel-linux.elf")
+def build_dir(board, app=None):
+    """build/<board>, or build/<board>-<app> for an application's build
+    (make image APP=<folder>, mk/app.mk)."""
+    return os.path.join(TOP, "build", board + (f"-{app}" if app else ""))
+
+
+def image_path(board, app=None):
+    return os.path.join(build_dir(board, app), "cokernel-linux.elf")
 
 
 class Session:
     """A QEMU run. icount=True gives exact, repeatable virtual time."""
 
     def __init__(self, board, image=None, icount=True, seed=1, logname=None,
-                 timeout=120, extra_args=(), env=None):
+                 timeout=120, extra_args=(), env=None, app=None):
         self.board = board
-        self.image = image or image_path(board)
+        # @app: the build of examples/<app> (make image APP=examples/<app>)
+        self.image = image or image_path(board, app)
         if not os.path.exists(self.image):
-            raise FileNotFoundError(f"{self.image} missing: run 'make image BOARD={board}'")
+            raise FileNotFoundError(
+                f"{self.image} missing: run 'make image BOARD={board}"
+                + (f" APP=examples/{app}'" if app else "'"))
         # @env: more variables for qemu/run-<board> (CK_HOSTFWD)
         env = dict(os.environ, **(env or {}))
         if icount:
             env["ICOUNT"] = "1"
             env["SEED"] = str(seed)
-        logdir = os.path.join(TOP, "build", board, "test-logs")
+        logdir = os.path.join(build_dir(board, app), "test-logs")
         os.makedirs(logdir, exist_ok=True)
         self.logfile = os.path.join(logdir, (logname or "session") + ".log")
         self._logf = open(self.logfile, "w", encoding="utf-8")
