@@ -29,7 +29,6 @@
  */
 #include <stdbool.h>
 #include <stdint.h>
-#include <string.h>
 #include <ck/app.h>
 #include <ck/chan.h>
 #include <ck/ck.h>
@@ -169,7 +168,8 @@ static void motor_mode_request(uint64_t now)
 		m.hb_at_ns = now; /* a fresh start: a full window */
 		/* the latency figures describe this run */
 		m.st.lat_min_ns = m.st.lat_max_ns = 0;
-		memset(m.st.hist, 0, sizeof(m.st.hist));
+		for (uint32_t i = 0; i < MOTOR_HIST_CELLS; i++)
+			m.st.hist[i] = 0;
 		m.st.periods = 0;
 		m.prev_err = m.in.setpoint_rad - m.theta;
 		motor_set_mode(MOTOR_RUN, MOTOR_WHY_NONE);
