@@ -8,8 +8,9 @@
  *   motor set <rad>              new setpoint
  *   motor gains <kp> <ki> <kd>   new PID gains
  *   motor start|stop|reset       mode commands (motor.ctl, the RT doorbell)
- *   motor watch [-n N] [-d D]    telemetry (motor.tele): every D-th sample,
- *                                N lines (default: D = 100, for ever)
+ *   motor watch [-n N] [-d D]    telemetry (motor.tele): a sample every D
+ *                                periods, N lines (default: D = 100, for
+ *                                ever)
  *   motor daemon                 the heartbeat (motor.hb every MOTOR_HB_MS),
  *                                events to stdout, /tmp/motor.json for the page
  *
@@ -205,6 +206,7 @@ static int await_mode(uint32_t op)
 static int cmd_watch(int argc, char **argv)
 {
 	unsigned long lines = 0, n = 0, every = 100, seen = 0;
+	uint64_t next_ns = 0;
 	struct motor_sample s;
 	pid_t holder;
 	int opt, r;
@@ -235,8 +237,11 @@ static int cmd_watch(int argc, char **argv)
 				r < 0 ? ckipc_strerror(r) : "short sample");
 			return 1;
 		}
-		if (seen++ % every)
+		/* every D-th period by the clock, not by count: a reader that
+		 * falls behind the drop-oldest ring loses samples, not time */
+		if (seen++ && s.t_ns < next_ns)
 			continue;
+		next_ns = s.t_ns + (uint64_t)every * MOTOR_PERIOD_NS;
 		printf("%12.3f %9.4f %9.4f %8.3f %7d %8u %s\n",
 		       (double)s.t_ns / 1e6, s.setpoint_rad, s.position_rad,
 		       s.effort_v, s.latency_ns, s.overruns, mode_name(s.mode));
@@ -248,6 +253,58 @@ static int cmd_watch(int argc, char **argv)
 
 /* ---- the daemon ------------------------------------------------------ */
 
+/*
+ * @v with @dec (1..6) decimals into @buf, in integer arithmetic only: the
+ * daemon formats hundreds of values every 200 ms, and e500's Linux has no
+ * FPU (every floating-point instruction traps into the kernel's math
+ * emulation, which left the daemon no time for its heartbeat). IEEE-754
+ * single: sign, 8-bit exponent, 23-bit fraction. Values from 2^40 up are
+ * printed as 2^40; NaN and infinities as JSON's null.
+ */
+static const char *fmt_fix(char *buf, size_t n, float v, unsigned int dec)
+{
+	uint32_t b, ex;
+	uint64_t m, scale = 1, q;
+	int sh;
+
+	memcpy(&b, &v, sizeof(b));
+	ex = (b >> 23) & 0xffu;
+	if (ex == 0xffu) {
+		snprintf(buf, n, "null");
+		return buf;
+	}
+	for (unsigned int i = 0; i < dec; i++)
+		scale *= 10u;
+	m = (b & 0x7fffffu) | (ex ? 0x800000u : 0u);
+	sh = (int)(ex ? ex : 1u) - 127 - 23;  /* |v| = m * 2^sh */
+	if (sh >= 16)
+		q = (1ull << 40) * scale;
+	else if (sh >= 0)
+		q = (m << sh) * scale;
+	else if (sh > -64)
+		q = (m * scale + (1ull << (-sh - 1))) >> -sh;  /* rounded */
+	else
+		q = 0;
+	snprintf(buf, n, "%s%llu.%0*llu", (b >> 31) && q ? "-" : "",
+		 (unsigned long long)(q / scale), (int)dec,
+		 (unsigned long long)(q % scale));
+	return buf;
+}
+
+/* @ns as seconds (@dec = 3) or ms (@div = 1000000, @dec = 2): "s.fff",
+ * integers only (see fmt_fix()). */
+static const char *fmt_ns(char *buf, size_t n, uint64_t ns, uint64_t div,
+			  unsigned int dec)
+{
+	uint64_t frac = div;
+
+	for (unsigned int i = 0; i < dec; i++)
+		frac /= 10u;
+	snprintf(buf, n, "%llu.%0*llu", (unsigned long long)(ns / div), (int)dec,
+		 (unsigned long long)(ns % div / frac));
+	return buf;
+}
+
 static struct motor_sample plot[PLOT_POINTS];
 static unsigned int plot_n, plot_head;
 static char events[EVENTS_KEPT][96];
@@ -255,23 +312,23 @@ static unsigned int events_n;
 
 static void keep_event(const struct motor_event *e)
 {
-	char *line = events[events_n++ % EVENTS_KEPT];
-	double t = (double)e->t_ns / 1e9;
+	char *line = events[events_n++ % EVENTS_KEPT], t[24];
 
+	fmt_ns(t, sizeof(t), e->t_ns, 1000000000u, 3);
 	if (e->kind == MOTOR_EV_MODE)
-		snprintf(line, 96, "%.3f s: mode %s (reason %s)", t,
+		snprintf(line, 96, "%s s: mode %s (reason %s)", t,
 			 mode_name(e->arg), why_name(e->arg2));
 	else if (e->kind == MOTOR_EV_REFUSED || e->kind == MOTOR_EV_DONE)
-		snprintf(line, 96, "%.3f s: %s %s", t, op_name(e->arg),
+		snprintf(line, 96, "%s s: %s %s", t, op_name(e->arg),
 			 e->kind == MOTOR_EV_DONE ? "done" : "refused");
 	else if (e->kind == MOTOR_EV_INVALID)
-		snprintf(line, 96, "%.3f s: command %u out of range, refused",
+		snprintf(line, 96, "%s s: command %u out of range, refused",
 			 t, e->arg);
 	else if (e->kind == MOTOR_EV_OVERRUN)
-		snprintf(line, 96, "%.3f s: %u period(s) missed (%u in all)", t,
+		snprintf(line, 96, "%s s: %u period(s) missed (%u in all)", t,
 			 e->arg, e->arg2);
 	else
-		snprintf(line, 96, "%.3f s: event %u", t, e->kind);
+		snprintf(line, 96, "%s s: event %u", t, e->kind);
 	printf("motor: %s\n", line);
 	fflush(stdout);
 }
@@ -279,21 +336,26 @@ static void keep_event(const struct motor_event *e)
 static void write_json(const struct motor_status *st)
 {
 	FILE *f = fopen(MOTOR_JSON ".tmp", "w");
-	unsigned int i, k;
+	char a[32], b[32], c[32], d[32], e[32], g[32], h[32], k[32];
+	unsigned int i, j;
 
 	if (!f)
 		return;
 	fprintf(f,
-		"{\"t_ms\":%.3f,\"mode\":\"%s\",\"reason\":\"%s\",\"setpoint\":%.5f,"
-		"\"position\":%.5f,\"velocity\":%.4f,\"effort\":%.4f,\"kp\":%g,"
-		"\"ki\":%g,\"kd\":%g,\"periods\":%u,\"overruns\":%u,"
+		"{\"t_ms\":%s,\"mode\":\"%s\",\"reason\":\"%s\",\"setpoint\":%s,"
+		"\"position\":%s,\"velocity\":%s,\"effort\":%s,\"kp\":%s,"
+		"\"ki\":%s,\"kd\":%s,\"periods\":%u,\"overruns\":%u,"
 		"\"lat_min_ns\":%d,\"lat_max_ns\":%d,\"dropped\":%u,"
 		"\"refused\":%u,\"bucket_ns\":%u,\"hist\":[",
-		(double)st->t_ns / 1e6, mode_name(st->mode),
-		why_name(st->reason), st->setpoint_rad, st->position_rad,
-		st->velocity_rad_s, st->effort_v, st->kp, st->ki, st->kd,
-		st->periods, st->overruns, st->lat_min_ns, st->lat_max_ns,
-		st->tele_dropped, st->cmd_invalid, MOTOR_HIST_BUCKET_NS);
+		fmt_ns(a, sizeof(a), st->t_ns, 1000000u, 3), mode_name(st->mode),
+		why_name(st->reason), fmt_fix(b, sizeof(b), st->setpoint_rad, 5),
+		fmt_fix(c, sizeof(c), st->position_rad, 5),
+		fmt_fix(d, sizeof(d), st->velocity_rad_s, 4),
+		fmt_fix(e, sizeof(e), st->effort_v, 4),
+		fmt_fix(g, sizeof(g), st->kp, 4), fmt_fix(h, sizeof(h), st->ki, 4),
+		fmt_fix(k, sizeof(k), st->kd, 4), st->periods, st->overruns,
+		st->lat_min_ns, st->lat_max_ns, st->tele_dropped,
+		st->cmd_invalid, MOTOR_HIST_BUCKET_NS);
 	for (i = 0; i < MOTOR_HIST_CELLS; i++)
 		fprintf(f, "%s%u", i ? "," : "", st->hist[i]);
 	fputs("],\"plot\":[", f);
@@ -301,13 +363,15 @@ static void write_json(const struct motor_status *st)
 		const struct motor_sample *s =
 			&plot[(plot_head + PLOT_POINTS - plot_n + i) % PLOT_POINTS];
 
-		fprintf(f, "%s[%.2f,%.4f,%.4f]", i ? "," : "",
-			(double)s->t_ns / 1e6, s->setpoint_rad, s->position_rad);
+		fprintf(f, "%s[%s,%s,%s]", i ? "," : "",
+			fmt_ns(a, sizeof(a), s->t_ns, 1000000u, 2),
+			fmt_fix(b, sizeof(b), s->setpoint_rad, 4),
+			fmt_fix(c, sizeof(c), s->position_rad, 4));
 	}
 	fputs("],\"events\":[", f);
-	for (i = 0, k = events_n > EVENTS_KEPT ? events_n - EVENTS_KEPT : 0;
-	     k < events_n; k++, i++)
-		fprintf(f, "%s\"%s\"", i ? "," : "", events[k % EVENTS_KEPT]);
+	for (i = 0, j = events_n > EVENTS_KEPT ? events_n - EVENTS_KEPT : 0;
+	     j < events_n; j++, i++)
+		fprintf(f, "%s\"%s\"", i ? "," : "", events[j % EVENTS_KEPT]);
 	fputs("]}\n", f);
 	if (fclose(f) == 0)
 		rename(MOTOR_JSON ".tmp", MOTOR_JSON);

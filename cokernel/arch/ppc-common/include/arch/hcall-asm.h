@@ -17,8 +17,13 @@
  * lists r0, r3-r12, CTR, XER, LR, CR0 and memory as clobbered; CR is saved
  * whole because the C code may use CR1 and CR5-CR7, which the caller does
  * not expect to change. Runs on Linux's kernel stack (a 64-byte frame), in
- * Linux context, MSR[EE] cleared for the call and restored after it: a
- * nested Linux interrupt would turn MSR[CE] back on (Linux's prolog sets
+ * Linux context, MSR[EE] cleared for the call and restored after it. LR
+ * is kept inside this entry's own frame (48), never in the caller's LR
+ * save word (4 above the frame): the caller reaches here through inline
+ * asm, which GCC does not count as a call, so a frameless caller keeps
+ * its own return address in that word (linux-guest/drivers/cokernel/
+ * ipc.c cokernel_notify() does: saving LR there made it return to
+ * itself for ever). A nested Linux interrupt would turn MSR[CE] back on (Linux's prolog sets
  * MSR_KERNEL) inside the ops' RT-masked sections; ck_epapr_hcall() masks
  * RT where it must.
  * The port defines two macros before using this one:
@@ -29,7 +34,7 @@
 .macro epapr_hcall_entry
 	stwu	r1, -64(r1)
 	mflr	r0
-	stw	r0, 68(r1)
+	stw	r0, 48(r1)
 	mfcr	r0
 	stw	r0, 8(r1)
 	mfmsr	r0
@@ -57,7 +62,7 @@
 	hcall_ee_restore
 	lwz	r0, 8(r1)
 	mtcr	r0
-	lwz	r0, 68(r1)
+	lwz	r0, 48(r1)
 	mtlr	r0
 	addi	r1, r1, 64
 	blr
