@@ -23,7 +23,8 @@ static struct {
 	struct ck_ipc_chan in, out;
 } echo;
 
-static uint64_t echo_stack[ECHO_STACK_BYTES / 8u];
+/* 8-byte aligned, as ck_task_create() requires (uint64_t is 4-aligned on SH-4) */
+static uint64_t echo_stack[ECHO_STACK_BYTES / 8u] __attribute__((aligned(8)));
 
 static void echo_task(void *arg)
 {

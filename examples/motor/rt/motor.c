@@ -69,8 +69,10 @@ static struct {
 	volatile bool ctl_faulted;  /* the command task found motor.ctl corrupt */
 } m;
 
-static uint64_t motor_loop_stack[MOTOR_STACK_BYTES / 8u];
-static uint64_t motor_ctl_stack[MOTOR_STACK_BYTES / 8u];
+/* 8-byte aligned, as ck_task_create() requires (uint64_t alone is only
+ * 4-byte aligned on SH-4) */
+static uint64_t motor_loop_stack[MOTOR_STACK_BYTES / 8u] __attribute__((aligned(8)));
+static uint64_t motor_ctl_stack[MOTOR_STACK_BYTES / 8u] __attribute__((aligned(8)));
 
 static void motor_event(uint32_t kind, uint32_t arg, uint32_t arg2)
 {
