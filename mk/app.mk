@@ -39,6 +39,9 @@ APP_ROOTFS_DIR := $(APP_DIR)/$(APP_ROOTFS)
 ifeq ($(wildcard $(APP_ROOTFS_DIR)/.),)
 $(error APP=$(APP): APP_ROOTFS '$(APP_ROOTFS)' is not a folder in $(APP_DIR))
 endif
-APP_ROOTFS_FILES := $(shell find $(APP_ROOTFS_DIR) -type f -o -type l)
+# the regular files (a link may point into the guest: /usr/bin/cktools)
+# and, so that a new or changed link rebuilds too, the listing (mk/rootfs.mk)
+APP_ROOTFS_FILES := $(shell find $(APP_ROOTFS_DIR) -type f)
+APP_ROOTFS_LISTING := $(shell cd $(APP_ROOTFS_DIR) && find . -printf '%p:%l ' | LC_ALL=C sort)
 endif
 endif

@@ -54,7 +54,11 @@ BUSYBOX_INSTALL = bb=$$(CK_CACHE=$(CK_CACHE) JOBS=$(JOBS) mk/busybox-build.sh \
 	install -D -m 0755 $$bb/busybox $(ROOTFS)/bin/busybox
 endif
 
-$(INITRAMFS_FILE): $(wildcard linux-guest/rootfs/*) $(TOOLS_FILES) mk/rootfs.mk $(APP_ROOTFS_FILES) \
+ifneq ($(APP_ROOTFS_DIR),)
+APP_ROOTFS_STAMP := $(B)/app-rootfs.list
+$(call ck_stamp,$(APP_ROOTFS_STAMP),$(APP_ROOTFS_LISTING))
+endif
+$(INITRAMFS_FILE): $(wildcard linux-guest/rootfs/*) $(TOOLS_FILES) mk/rootfs.mk $(APP_ROOTFS_FILES) $(APP_ROOTFS_STAMP) \
 		$(if $(QEMU_USER),mk/user-check.sh) $(if $(LINUX_USER_FORBIDDEN_INSNS),mk/user-insns-check.sh) \
 		$(if $(ROOTFS_DEV_NODES),mk/cpio-nodes.sh) \
 		$(if $(ROOTFS_DEV_NODES)$(LINUX_USER_FORBIDDEN_INSNS),$(BOARD_MK)) \

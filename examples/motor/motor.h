@@ -46,7 +46,8 @@
 #define MOTOR_CTL_SLOTS 8u
 #define MOTOR_HB_MS 100u          /* the daemon's heartbeat period */
 #define MOTOR_STALE_MS 500u       /* no heartbeat this long: SAFE */
-#define MOTOR_OVERRUN_LIMIT 3u    /* this many periods missed in a row: SAFE */
+#define MOTOR_OVERRUN_LIMIT 3u    /* this many periods missed in a row
+				   * while RUN: SAFE */
 #define MOTOR_POS_LIMIT 10.0f     /* rad: beyond it, SAFE */
 #define MOTOR_V_MAX 12.0f         /* V: the drive's saturation */
 #define MOTOR_HIST_CELLS 64u
@@ -118,12 +119,15 @@ struct motor_status {
 	float kp, ki, kd;
 	uint32_t cmd_seq;             /* last motor.cmd taken */
 	uint32_t cmd_invalid;         /* motor.cmd values refused */
-	uint32_t periods;             /* loop periods run */
-	uint32_t overruns;            /* periods missed in all */
-	int32_t lat_min_ns, lat_max_ns; /* since start */
+	uint32_t periods;             /* loop periods since the last START
+				       * (since boot before one) */
+	uint32_t overruns;            /* periods missed since boot (Linux's
+				       * boot pauses RT: issue 17) */
+	int32_t lat_min_ns, lat_max_ns; /* over those periods */
 	uint32_t tele_dropped;        /* samples Linux did not take in time */
 	uint32_t hb;                  /* last heartbeat seen */
-	uint32_t hist[MOTOR_HIST_CELLS]; /* latency, MOTOR_HIST_BUCKET_NS per cell */
+	uint32_t hist[MOTOR_HIST_CELLS]; /* latency over those periods,
+					  * MOTOR_HIST_BUCKET_NS per cell */
 };
 
 _Static_assert(sizeof(struct motor_cmd) == 24, "motor_cmd");

@@ -49,13 +49,16 @@ def status(s):
 def test_loop_runs_and_settles(motor):
     s, _ = motor
     st = status(s)
-    assert st["mode"] in ("STOPPED", "RUN"), st["text"]
+    # Linux's boot pauses RT (issue 17): periods missed before any START
+    # are counted, and leave the stopped loop stopped
+    assert st["mode"] == "STOPPED", st["text"]
+    before = st["overruns"]
     rc, out = s.sh("motor start && motor set 1.0 && sleep 1")
     assert rc == 0, out
     st = status(s)
     assert st["mode"] == "RUN", st["text"]
     assert abs(st["position"] - 1.0) < 0.02, st["text"]
-    assert st["overruns"] == 0, st["text"]
+    assert st["overruns"] == before, st["text"]
     assert st["periods"] >= 10000, st["text"]      # 1 s at 10 kHz, at least
 
 

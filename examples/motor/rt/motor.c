@@ -154,8 +154,9 @@ static void motor_inputs(void *base, uint64_t now)
 		motor_safe(MOTOR_WHY_STALE);
 }
 
-/* What the command task asked for, taken at a period's start. */
-static void motor_mode_request(void)
+/* What the command task asked for, taken at the start of the period
+ * that began at @now. */
+static void motor_mode_request(uint64_t now)
 {
 	uint32_t op = m.want_op, tag = m.want_tag;
 	bool ok = true;
@@ -164,7 +165,12 @@ static void motor_mode_request(void)
 		return;
 	m.want_op = 0;
 	if (op == MOTOR_OP_START && m.st.mode == MOTOR_STOPPED) {
-		m.hb_at_ns = ck_clock_now(); /* a fresh start: a full window */
+		m.hb_at_ns = now; /* a fresh start: a full window */
+		/* the latency figures describe this run */
+		m.st.lat_min_ns = m.st.lat_max_ns = 0;
+		for (uint32_t i = 0; i < MOTOR_HIST_CELLS; i++)
+			m.st.hist[i] = 0;
+		m.st.periods = 0;
 		m.prev_err = m.in.setpoint_rad - m.theta;
 		motor_set_mode(MOTOR_RUN, MOTOR_WHY_NONE);
 	} else if (op == MOTOR_OP_STOP && m.st.mode == MOTOR_RUN) {
@@ -221,7 +227,10 @@ static void motor_account(int32_t lat, long missed)
 		m.st.overruns += (uint32_t)missed;
 		motor_event(MOTOR_EV_OVERRUN, (uint32_t)missed, m.st.overruns);
 		m.missed_in_row += (uint32_t)missed;
-		if (m.missed_in_row >= MOTOR_OVERRUN_LIMIT)
+		/* stopped, the drive is off already: counted only (the RT
+		 * pause while Linux boots lands here, before any START) */
+		if (m.missed_in_row >= MOTOR_OVERRUN_LIMIT &&
+		    m.st.mode == MOTOR_RUN)
 			motor_safe(MOTOR_WHY_OVERRUN);
 	} else {
 		m.missed_in_row = 0;
@@ -281,7 +290,7 @@ static void motor_loop(void *arg)
 			m.ctl_faulted = false;
 			motor_safe(MOTOR_WHY_CHANNEL);
 		}
-		motor_mode_request();
+		motor_mode_request(now);
 		motor_inputs(base, now);
 		if (m.st.mode == MOTOR_RUN) {
 			v = motor_pid();

@@ -57,7 +57,7 @@ int cokernel_notify(unsigned int chan)
 	local_irq_save(flags);
 	r = cokernel_page->notify(chan);
 	local_irq_restore(flags);
-	return r == 0 ? 0 : r == -CK_EINVAL ? -EINVAL : -ENODEV;
+	return r == 0 ? 0 : r == -EINVAL ? -EINVAL : -ENODEV; /* CK_E* are errno values */
 #endif
 }
 
