@@ -73,6 +73,19 @@ def test_telemetry_streams(motor):
     assert all(abs((b - a) - 10.0) < 0.01 for a, b in zip(t, t[1:])), rows
 
 
+def test_ckipc_watch_follows_telemetry(motor):
+    """`ckipc watch` on the 10 kHz ring: woken by the doorbell, it shows
+    WATCH_LINES_PER_S (20) messages a second and counts the rest."""
+    s, _ = motor
+    rc, out = s.sh("(ckipc watch motor.tele > /tmp/w.txt 2>&1 &); sleep 2; "
+                   "killall ckipc; cat /tmp/w.txt")
+    assert out and out[0].startswith("watching motor.tele (ring rt>lx)"), out
+    more = [int(m.group(1)) for m in
+            (re.match(r"\.\.\. (\d+) more in the last second", l) for l in out) if m]
+    assert more and max(more) > 1000, out        # thousands a second
+    assert sum(1 for l in out if l == "32 bytes:") >= 20, out
+
+
 def test_stale_heartbeat_is_safe(motor):
     s, _ = motor
     rc, out = s.sh("motor start; motor set 0.5; killall motor; sleep 1")
