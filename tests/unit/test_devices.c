@@ -106,40 +106,51 @@ static void two_pl190s(void **state)
 #define MPIC_SRC_VPR(s) (0x10000u + 0x20u * (s))
 #define VPR_A 0x40000000u
 
+/* Two MPICs A and B over host memory (mp_regs[0], [1]), 64 sources each,
+ * A's source 1 VPR at @src1_vpr_a before mpic_init(), both initialised. */
+static uint32_t mp_regs[2][WORDS(MPIC_BLOCK)];
+static struct ck_dev mp_dev[2];
+static struct mpic mp_state[2];
+static struct ck_pic mp_pic[2];
+
+static void mpics_init(uint32_t src1_vpr_a)
+{
+	for (int i = 0; i < 2; i++) {
+		memset(mp_regs[i], 0, sizeof(mp_regs[i]));
+		memset(&mp_state[i], 0, sizeof(mp_state[i]));
+		mp_dev[i] = (struct ck_dev){ .va = (uintptr_t)mp_regs[i] };
+		mp_pic[i] = (struct ck_pic){ .dev = &mp_dev[i],
+					     .priv = &mp_state[i], MPIC_PIC_OPS };
+		mp_regs[i][WORDS(MPIC_FRR)] = 63u << 16;     /* 64 sources */
+	}
+	mp_regs[0][WORDS(MPIC_SRC_VPR(1))] = src1_vpr_a;
+	sim_reset(NULL);
+	mpic_init(&mp_pic[0]);
+	mpic_init(&mp_pic[1]);
+}
+
 static void two_mpics(void **state)
 {
-	static uint32_t regs_a[WORDS(MPIC_BLOCK)], regs_b[WORDS(MPIC_BLOCK)];
-	struct ck_dev a = { .va = (uintptr_t)regs_a };
-	struct ck_dev b = { .va = (uintptr_t)regs_b };
-	struct mpic m_a, m_b;
-	const struct ck_pic p_a = { .dev = &a, .priv = &m_a, MPIC_PIC_OPS };
-	const struct ck_pic p_b = { .dev = &b, .priv = &m_b, MPIC_PIC_OPS };
+	uint32_t *regs_a = mp_regs[0], *regs_b = mp_regs[1];
+	const struct ck_pic *pa = &mp_pic[0], *pb = &mp_pic[1];
 
 	(void)state;
-	memset(regs_a, 0, sizeof(regs_a));
-	memset(regs_b, 0, sizeof(regs_b));
-	memset(&m_a, 0, sizeof(m_a));
-	memset(&m_b, 0, sizeof(m_b));
-	regs_a[WORDS(MPIC_FRR)] = 63u << 16;     /* 64 sources */
-	regs_b[WORDS(MPIC_FRR)] = 63u << 16;
-	sim_reset(NULL);
-	mpic_init(&p_a);
-	mpic_init(&p_b);
+	mpics_init(0);
 	/* source 40 (line 48) is RT on A only; a line above 32 gets a slot */
-	int slot = p_a.route_rt(&p_a, MPIC_LINE_SRC(40));
+	int slot = pa->route_rt(pa, MPIC_LINE_SRC(40));
 	assert_true(slot >= 0 && slot < (int)CK_RT_SLOTS);
-	assert_int_equal(p_a.route_rt(&p_a, MPIC_LINE_SRC(40)), slot);
-	p_a.unmask(&p_a, MPIC_LINE_SRC(40));
+	assert_int_equal(pa->route_rt(pa, MPIC_LINE_SRC(40)), slot);
+	pa->unmask(pa, MPIC_LINE_SRC(40));
 	regs_a[WORDS(MPIC_SRC_VPR(40))] |= VPR_A;
 	regs_b[WORDS(MPIC_SRC_VPR(40))] |= VPR_A;
-	assert_int_equal(p_a.pending_rt(&p_a), 1u << slot);
-	assert_int_equal(p_b.pending_rt(&p_b), 0);
+	assert_int_equal(pa->pending_rt(pa), 1u << slot);
+	assert_int_equal(pb->pending_rt(pb), 0);
 	/* on B the same source is a normal line */
-	p_b.unmask(&p_b, MPIC_LINE_SRC(40));
-	assert_int_equal(p_b.next_normal(&p_b, 0), (int)MPIC_LINE_SRC(40));
-	assert_int_equal(p_a.next_normal(&p_a, 0), -1);
+	pb->unmask(pb, MPIC_LINE_SRC(40));
+	assert_int_equal(pb->next_normal(pb, 0), (int)MPIC_LINE_SRC(40));
+	assert_int_equal(pa->next_normal(pa, 0), -1);
 	/* an IPI cannot be RT */
-	assert_int_equal(p_a.route_rt(&p_a, MPIC_LINE_IPI(0)), -CK_EINVAL);
+	assert_int_equal(pa->route_rt(pa, MPIC_LINE_IPI(0)), -CK_EINVAL);
 }
 
 /* mpic_set_level_low(): S set, P clear on that source of that MPIC alone;
@@ -149,35 +160,22 @@ static void two_mpics(void **state)
 
 static void mpic_level_low_on_one_source(void **state)
 {
-	static uint32_t regs_a[WORDS(MPIC_BLOCK)], regs_b[WORDS(MPIC_BLOCK)];
-	struct ck_dev a = { .va = (uintptr_t)regs_a };
-	struct ck_dev b = { .va = (uintptr_t)regs_b };
-	struct mpic m_a, m_b;
-	const struct ck_pic p_a = { .dev = &a, .priv = &m_a, MPIC_PIC_OPS };
-	const struct ck_pic p_b = { .dev = &b, .priv = &m_b, MPIC_PIC_OPS };
+	uint32_t *regs_a = mp_regs[0], *regs_b = mp_regs[1];
+	const struct ck_pic *pa = &mp_pic[0];
 	uint32_t before;
 
 	(void)state;
-	memset(regs_a, 0, sizeof(regs_a));
-	memset(regs_b, 0, sizeof(regs_b));
-	memset(&m_a, 0, sizeof(m_a));
-	memset(&m_b, 0, sizeof(m_b));
-	regs_a[WORDS(MPIC_FRR)] = 63u << 16;
-	regs_b[WORDS(MPIC_FRR)] = 63u << 16;
-	regs_a[WORDS(MPIC_SRC_VPR(1))] = VPR_POL;  /* edge, active high */
-	sim_reset(NULL);
-	mpic_init(&p_a);
-	mpic_init(&p_b);
+	mpics_init(VPR_POL);  /* A's source 1: edge, active high */
 	before = regs_a[WORDS(MPIC_SRC_VPR(1))];
-	mpic_set_level_low(&p_a, MPIC_LINE_SRC(1));
+	mpic_set_level_low(pa, MPIC_LINE_SRC(1));
 	assert_int_equal(regs_a[WORDS(MPIC_SRC_VPR(1))],
 			 (before & ~(VPR_POL | VPR_SENSE)) | VPR_SENSE);
 	assert_int_equal(regs_b[WORDS(MPIC_SRC_VPR(1))] & (VPR_POL | VPR_SENSE), 0);
 	assert_int_equal(regs_a[WORDS(MPIC_SRC_VPR(2))] & VPR_SENSE, 0);
 	/* not a source, or beyond the MPIC's: nothing written */
 	before = regs_a[WORDS(MPIC_SRC_VPR(0))];
-	mpic_set_level_low(&p_a, MPIC_LINE_IPI(0));
-	mpic_set_level_low(&p_a, MPIC_LINE_SRC(64));
+	mpic_set_level_low(pa, MPIC_LINE_IPI(0));
+	mpic_set_level_low(pa, MPIC_LINE_SRC(64));
 	assert_int_equal(regs_a[WORDS(MPIC_SRC_VPR(0))], before);
 }
 
