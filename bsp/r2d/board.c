@@ -50,10 +50,30 @@ static struct ck_dev devs[NR_DEVS] = {
 	[DEV_SHM] = { .name = "shm", .phys = BOARD_SHM_PA, .size = BOARD_SHM_SIZE },
 };
 
+/*
+ * The PCI INTx lines the FPGA's IRL encoder may pass to the CPU: the SH7751R
+ * PCI host's slot n raises INTA+n (QEMU hw/pci-host/sh_pci.c
+ * sh_pci_map_irq; Linux fixups-rts7751r2d.c), which the FPGA encodes on
+ * IRL 9, 10 and 3 (levels 6, 5, 12), enabled by IRLMSK bits 14, 13, 12
+ * (QEMU hw/sh4/r2d.c irqtab; Linux mach-r2d/irq.c irl2irq_r2d_plus,
+ * mask_registers_r2d_plus). Not INTD: IRL 0 is level 15, the RT class.
+ * Linux owns those of them board.mk's LINUX_IRQ_LINES lists (INTC, 0x260:
+ * QEMU's NIC in slot 2); the others stay off.
+ */
+static const struct sh_intc_irl pci_intx[] = {
+	{ .code = 0x320, .enable_bit = 1u << 14 },  /* INTA */
+	{ .code = 0x340, .enable_bit = 1u << 13 },  /* INTB */
+	{ .code = 0x260, .enable_bit = 1u << 12 },  /* INTC */
+};
+
 static struct sh_intc_priv intc_priv = {
 	.intpri = &devs[DEV_INTPRI],
 	.soft_tmu = &devs[DEV_TMU34],
 	.normal_level = LINUX_LEVEL,
+	.irl_enc = &devs[DEV_FPGA],
+	.irl_enable_reg = FPGA_IRLMSK,
+	.irl = pci_intx,
+	.nr_irl = sizeof(pci_intx) / sizeof(pci_intx[0]),
 };
 
 static const struct ck_pic intc = {
@@ -118,7 +138,8 @@ const struct ck_board ck_board = {
  * P4 windows at their physical address, the rest through P2. The FPGA's
  * IRLMSK enables an external source with a 1 (QEMU r2d.c update_irl());
  * all 0 keeps every IRL request off the CPU, PCI INTD's included, which
- * the FPGA encodes as IRL level 15, the RT level.
+ * the FPGA encodes as IRL level 15, the RT level. From then on only the
+ * INTC driver sets bits, those of pci_intx[] that Linux unmasks.
  */
 void bsp_init(void)
 {

@@ -12,11 +12,14 @@
  * polarity). A field is written 0 before it takes another non-zero level:
  * stock QEMU 7.2 disables a source on a non-zero to non-zero change
  * (notes/sh4.md §2.2), and the extra write costs nothing on silicon.
+ * IRL lines (drv/sh-intc.h) are masked at their encoder, not here.
  */
+#include <stdbool.h>
 #include <stdint.h>
 #include <arch/mmio.h>
 #include <arch/sh4.h>
 #include <ck/ck.h>
+#include <ck/fault.h>
 #include <drv/sh-intc.h>
 #include <drv/sh-tmu.h>
 
@@ -81,6 +84,29 @@ static const struct src *find(unsigned int line)
 static inline struct sh_intc_priv *priv(const struct ck_pic *pic)
 {
 	return pic->priv;
+}
+
+/* @line's entry in the instance's IRL list, or NULL */
+static const struct sh_intc_irl *find_irl(const struct ck_pic *pic, unsigned int line)
+{
+	const struct sh_intc_priv *p = priv(pic);
+	unsigned int i;
+
+	for (i = 0; i < p->nr_irl; i++)
+		if (p->irl[i].code == line)
+			return &p->irl[i];
+	return NULL;
+}
+
+/* An IRL source on or off at the encoder (its level is the wiring's). */
+static void irl_enable(const struct ck_pic *pic, const struct sh_intc_irl *l, bool on)
+{
+	const struct sh_intc_priv *p = priv(pic);
+	uintptr_t a = p->irl_enc->va + p->irl_enable_reg;
+	uint16_t v = mmio_read16(a);
+
+	v = on ? (uint16_t)(v | l->enable_bit) : (uint16_t)(v & ~l->enable_bit);
+	mmio_write16(a, v);
 }
 
 static unsigned int field_get(const struct ck_pic *pic, const struct src *s)
@@ -179,21 +205,29 @@ void sh_intc_route_normal(const struct ck_pic *pic, unsigned int line)
 void sh_intc_mask(const struct ck_pic *pic, unsigned int line)
 {
 	const struct src *s = find(line);
+	const struct sh_intc_irl *l = s ? NULL : find_irl(pic, line);
 
-	if (!s)
+	if (!s && !l)
 		return;
 	priv(pic)->masked[line >> 5] = 1;
-	set_level(pic, s, 0);
+	if (s)
+		set_level(pic, s, 0);
+	else
+		irl_enable(pic, l, false);
 }
 
 void sh_intc_unmask(const struct ck_pic *pic, unsigned int line)
 {
 	const struct src *s = find(line);
+	const struct sh_intc_irl *l = s ? NULL : find_irl(pic, line);
 
-	if (!s)
+	if (!s && !l)
 		return;
 	priv(pic)->masked[line >> 5] = 0;
-	set_level(pic, s, level_of(pic, line));
+	if (s)
+		set_level(pic, s, level_of(pic, line));
+	else
+		irl_enable(pic, l, true);
 }
 
 /* The code the RT entry latched this time: one source per entry (a second
@@ -241,5 +275,11 @@ void sh_intc_init(const struct ck_pic *pic)
 	for (i = 0; i < sizeof(p->masked); i++)
 		p->masked[i] = 1;
 	p->slots_used = 0;
+	/* IRL lines: below level 15, not an on-chip code, all off */
+	for (i = 0; i < p->nr_irl; i++) {
+		ck_assert(p->irl[i].code > 0x200u && p->irl[i].code <= 0x3c0u &&
+			  !(p->irl[i].code & 0x1fu));
+		irl_enable(pic, &p->irl[i], false);
+	}
 	(void)mmio_read32(p->intpri->va + INTC_INTPRI00);
 }
