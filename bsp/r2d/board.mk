@@ -67,10 +67,12 @@ BOARD_C_VARS := RT_CLOCK_FIRST_WRAP_MS
 RT_CLOCK_WRAP_PERIOD_MS := 286331
 # the INTC lines (INTEVT codes, drivers/sh-intc.c) Linux owns, in vIRQ
 # order (mk/virq.mk; the guest page's virq_hw[]): TMU0's 0x400 (Linux's
-# clockevent). Not TMU4's 0xb80: the soft line is the co-kernel's doorbell,
-# which the vPIC refuses as a Linux line (core/vpic.c) and routes and
-# unmasks itself at attach.
-LINUX_IRQ_LINES := 0x400
+# clockevent) and 0x260, IRL 3 (level 12), where the FPGA encodes PCI INTC,
+# the interrupt of PCI slot 2, QEMU's RTL8139C+ (board.c pci_intx[]; Linux
+# maps the slot to it: linux-guest/patches/0009). Not TMU4's 0xb80: the
+# soft line is the co-kernel's doorbell, which the vPIC refuses as a Linux
+# line (core/vpic.c) and routes and unmasks itself at attach.
+LINUX_IRQ_LINES := 0x400 0x260
 LINUX_ARCH := sh
 LINUX_CROSS := sh4-linux-gnu-
 # Every kernel compile loads the plugin that turns off GCC 12's
@@ -95,6 +97,9 @@ LINUX_RAW_SKIP := 4096
 LINUX_IRQ_CHIP := vPIC
 LINUX_IRQ_TIMER := sh-tmu\.0
 LINUX_IRQ_CONSOLE := hvc_console
+# Linux's driver of eth0, the RTL8139C+ qemu/run-r2d adds with CK_HOSTFWD
+# (tests/qemu/test_net.py)
+LINUX_NET_DRIVER := 8139cp
 # Linux takes PTRACE_SINGLESTEP but steps with a UBC breakpoint, which it
 # drives on SH-4A only (arch/sh/kernel/hw_breakpoint.c, cpu/sh4a/ubc.c):
 # on the SH7751R no step stops the child, so sstep says single-stepping is

@@ -30,6 +30,12 @@
  * The IPC region: if the page lists a CK_MMIO_SHM window, a UIO device
  * "cokernel-shm" with the IPC doorbell soft vIRQ, as on ARM.
  *
+ * PCI: the SH7751's PCI controller is Linux's (arch/sh/drivers/pci/
+ * pci-sh7751.c, its registers and windows in P4 at fixed addresses: nothing
+ * to map or hand over); a slot's INTx is the IRL line the R2D FPGA encodes
+ * it on, Linux's when the guest page lists its INTEVT code
+ * (cokernel_sh_line_irq()).
+ *
  * Without cokernel.page= on the command line (Linux booted alone) nothing
  * here runs: Linux writes VBR and registers the SH7750 and R2D INTC
  * controllers as usual.
@@ -300,6 +306,27 @@ bool __init cokernel_sh_init_irq(void)
 	pr_info("attached: %u vIRQs (%u hardware), soft vIRQs at IRQ %d, Linux VBR %08x\n",
 		p->nr_virq, p->virq_soft_base, soft_irq, p->linux_vbr);
 	return true;
+}
+
+/*
+ * The Linux IRQ of the hardware line with INTEVT code @intevt if the guest
+ * page hands it to Linux (virq_hw[]), else 0: the line is the co-kernel's
+ * or no co-kernel runs, and the device gets no interrupt. A board's wiring
+ * table asks this, e.g. the R2D's PCI INTx (patch 0009); after attach.
+ */
+int cokernel_sh_line_irq(unsigned int intevt)
+{
+	const struct ck_guest_page *p = cokernel_page;
+	u32 v;
+
+	if (!p)
+		return 0;
+	for (v = 0; v < p->virq_soft_base; v++)
+		if (p->virq_hw[v] == intevt)
+			return evt2irq(intevt);
+	pr_warn("INTEVT %#x is not a line of Linux's (bsp LINUX_IRQ_LINES)\n",
+		intevt);
+	return 0;
 }
 
 /*
