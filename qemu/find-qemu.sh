@@ -42,14 +42,15 @@ ck_icount_args() {
 	esac
 }
 
-# ck_nic_args <model> [pci]: one NIC of <model> on QEMU's user network
+# ck_nic_args <model> [pci [<props>]]: one NIC of <model> on QEMU's user network
 # (slirp: the guest is 10.0.2.15/24, gateway 10.0.2.2; restrict=on: the
 # guest reaches neither the host nor beyond, only forwarded ports reach
 # it; ipv6=off: slirp sends no router advertisements, nothing unasked, so
 # an idle guest's run under icount is the same with or without it), one
 # option per line. pci: a -device on the machine's PCI bus, without an
 # option ROM (romfile=: none runs on these CPUs, and QEMU stops when
-# ipxe's is not installed); else the board's own NIC (-nic). CK_HOSTFWD=
+# ipxe's is not installed), with the device's <props> if any (addr=2: in
+# slot 2); else the board's own NIC (-nic). CK_HOSTFWD=
 # <port>: the host's 127.0.0.1:<port> is forwarded to the guest's TCP
 # port 80 (busybox httpd).
 ck_nic_args() {
@@ -65,7 +66,7 @@ ck_nic_args() {
 		net+=",hostfwd=tcp:127.0.0.1:$port-:80"
 	fi
 	if [ "${2:-}" = pci ]; then
-		printf '%s\n' -netdev "$net,id=net0" -device "$1,netdev=net0,romfile="
+		printf '%s\n' -netdev "$net,id=net0" -device "$1,netdev=net0,romfile=${3:+,$3}"
 	else
 		printf '%s\n' -nic "$net,model=$1"
 	fi
