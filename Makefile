@@ -164,10 +164,10 @@ include mk/lint.mk
 # where `make image` put what, and how to boot it (paths from the top)
 image:
 	@echo "[image] $(BOARD):"
-	@$(if $(filter yes,$(CK_PAYLOAD)),echo "  build/$(BOARD)/$(notdir $(CK_IMAGE))  co-kernel + Linux payload (ELF)")
-	@echo "  build/$(BOARD)/$(notdir $(CK_ELF))  the co-kernel alone (ELF)"
-	@$(if $(FIT_ITB),echo "  build/$(BOARD)/$(notdir $(FIT_ITB))  U-Boot FIT of the $(if $(filter yes,$(CK_PAYLOAD)),co-kernel + Linux,co-kernel alone): what a board boots")
-	@$(if $(UBOOT_FLASH_IMAGE),echo "  build/$(BOARD)/$(notdir $(UBOOT_FLASH_IMAGE))  the board's NOR flash: U-Boot + the FIT (bsp/$(BOARD)/README.md)")
+	@$(if $(filter yes,$(CK_PAYLOAD)),echo "  $(patsubst $(TOP)/%,%,$(B))/$(notdir $(CK_IMAGE))  co-kernel + Linux payload (ELF)")
+	@echo "  $(patsubst $(TOP)/%,%,$(B))/$(notdir $(CK_ELF))  the co-kernel alone (ELF)"
+	@$(if $(FIT_ITB),echo "  $(patsubst $(TOP)/%,%,$(B))/$(notdir $(FIT_ITB))  U-Boot FIT of the $(if $(filter yes,$(CK_PAYLOAD)),co-kernel + Linux,co-kernel alone): what a board boots")
+	@$(if $(UBOOT_FLASH_IMAGE),echo "  $(patsubst $(TOP)/%,%,$(B))/$(notdir $(UBOOT_FLASH_IMAGE))  the board's NOR flash: U-Boot + the FIT (bsp/$(BOARD)/README.md)")
 	@echo "  boot one: qemu/run-$(BOARD) <file>   (make run boots $(patsubst $(TOP)/%,%,$(RUN_IMAGE)))"
 
 clean:

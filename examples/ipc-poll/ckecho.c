@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /* ckecho.c - libckipc in 30 lines: each line typed is sent to the RT echo
  * task (echo.in, which rings its doorbell) and printed when it comes back
- * (echo.out); poll() sleeps on stdin and the RT doorbell at once. */
+ * (echo.out); poll() sleeps on stdin and the RT doorbell at once. A line
+ * longer than 15 bytes goes as several messages (echo.in's slots hold 16). */
 #include <poll.h>
 #include <stdio.h>
 #include <string.h>

@@ -121,8 +121,9 @@ struct motor_status {
 	uint32_t cmd_invalid;         /* motor.cmd values refused */
 	uint32_t periods;             /* loop periods since the last START
 				       * (since boot before one) */
-	uint32_t overruns;            /* periods missed since boot (Linux's
-				       * boot pauses RT: issue 17) */
+	uint32_t overruns;            /* periods missed since boot: RT pauses
+				       * while Linux boots (README, "Not
+				       * there yet") */
 	int32_t lat_min_ns, lat_max_ns; /* over those periods */
 	uint32_t tele_dropped;        /* samples Linux did not take in time */
 	uint32_t hb;                  /* last heartbeat seen */

@@ -198,8 +198,12 @@ static int await_mode(uint32_t op)
 		}
 		usleep(10000);
 	}
-	fprintf(stderr, "motor: %s: refused or not done (mode %s, reason %s)\n",
-		op_name(op), mode_name(st.mode), why_name(st.reason));
+	fprintf(stderr, "motor: %s: refused or not done (mode %s, reason %s)%s\n",
+		op_name(op), mode_name(st.mode), why_name(st.reason),
+		st.reason == MOTOR_WHY_CHANNEL
+			? ": a channel is still corrupt; `ckipc list` shows which is"
+			  " FAULTED, `ckipc reset <channel>` repairs it, then reset"
+			: "");
 	return 1;
 }
 
@@ -569,6 +573,16 @@ int main(int argc, char **argv)
 	     : !strcmp(argv[1], "stop") ? MOTOR_OP_STOP
 	     : !strcmp(argv[1], "reset") ? MOTOR_OP_RESET : 0;
 	if (op && argc == 2) {
+		if (read_status(&st))
+			return 1;
+		if ((op == MOTOR_OP_START && st.mode != MOTOR_STOPPED) ||
+		    (op == MOTOR_OP_STOP && st.mode != MOTOR_RUN) ||
+		    (op == MOTOR_OP_RESET && st.mode != MOTOR_SAFE)) {
+			fprintf(stderr, "motor: %s: refused: mode %s (reason %s); "
+				"start needs STOPPED, stop RUN, reset SAFE\n",
+				op_name(op), mode_name(st.mode), why_name(st.reason));
+			return 1;
+		}
 		if (send_op(op, why, sizeof(why))) {
 			fprintf(stderr, "motor: %s\n", why);
 			return 1;
