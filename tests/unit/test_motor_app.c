@@ -222,6 +222,21 @@ static void irq_hog(unsigned int line, void *arg)
 	sim_time_pass(450 * US);
 }
 
+/* 5 ms on, the hog holds the loop off; 15 ms later, the status, with at
+ * least MOTOR_OVERRUN_LIMIT periods missed. */
+static struct motor_status hogged_status(void)
+{
+	struct motor_status st;
+
+	assert_int_equal(ck_irq_attach(HOG_LINE, irq_hog, NULL), 0);
+	run_ms(5, true);
+	sim_irq_raise(HOG_LINE);
+	run_ms(15, true);
+	st = status();
+	assert_true(st.overruns >= MOTOR_OVERRUN_LIMIT);
+	return st;
+}
+
 /* Periods missed in a row while RUN: SAFE (overrun). */
 static void overruns_are_safe(void **state)
 {
@@ -229,12 +244,7 @@ static void overruns_are_safe(void **state)
 
 	(void)state;
 	start_at(0.5f);
-	assert_int_equal(ck_irq_attach(HOG_LINE, irq_hog, NULL), 0);
-	run_ms(5, true);
-	sim_irq_raise(HOG_LINE);
-	run_ms(15, true);
-	st = status();
-	assert_true(st.overruns >= MOTOR_OVERRUN_LIMIT);
+	st = hogged_status();
 	assert_int_equal(st.mode, MOTOR_SAFE);
 	assert_int_equal(st.reason, MOTOR_WHY_OVERRUN);
 }
@@ -246,12 +256,7 @@ static void overruns_while_stopped_are_counted(void **state)
 	struct motor_status st;
 
 	(void)state;
-	assert_int_equal(ck_irq_attach(HOG_LINE, irq_hog, NULL), 0);
-	run_ms(5, true);
-	sim_irq_raise(HOG_LINE);
-	run_ms(15, true);
-	st = status();
-	assert_true(st.overruns >= MOTOR_OVERRUN_LIMIT);
+	st = hogged_status();
 	assert_int_equal(st.mode, MOTOR_STOPPED);
 }
 
