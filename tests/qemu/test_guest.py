@@ -69,7 +69,7 @@ def test_linux_runs_on_the_vpic(guest):
 
 def test_boot_window_is_measured(guest):
     """The boot window runs to the first RT interrupt Linux lets in after
-    attach (ARM Linux keeps FIQ masked until its idle task runs): the
+    attach (ARM Linux boots with FIQ masked; the vPIC driver unmasks it): the
     co-kernel prints it, Linux reads the same figure, and it is not shorter
     than the time to attach."""
     lines = guest.lines()

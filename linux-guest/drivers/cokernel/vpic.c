@@ -14,10 +14,14 @@
  *  - the co-kernel's device windows are ioremap()ped here, so they are in
  *    init_mm before the first fork and thus in every page table: the FIQ can
  *    land in any process and the co-kernel must never fault;
- *  - Linux keeps CPSR.F set from entry until the idle task or the first
- *    return to user space (arch/arm/kernel/process.c arch_cpu_idle_prepare),
- *    so installing the FIQ trampoline here closes the boot window before any
- *    FIQ can reach Linux's own vector_fiq, which never acknowledges.
+ *  - Linux keeps CPSR.F set from entry (head.S, safe_svcmode_maskall; and
+ *    cpu_init() in arch/arm/kernel/setup.c) until its idle task runs
+ *    (arch/arm/kernel/process.c arch_cpu_idle_prepare), so installing the
+ *    FIQ trampoline here closes the boot window before any FIQ can reach
+ *    Linux's own vector_fiq, which never acknowledges. Left set, that mask
+ *    would hold RT off through the rest of start_kernel() (calibrate_delay
+ *    alone is 40 ms) and every initcall kernel_init runs before it first
+ *    sleeps: FIQ is unmasked here once attach has succeeded.
  */
 #define pr_fmt(fmt) "cokernel: " fmt
 
@@ -150,6 +154,9 @@ static int __init ck_vpic_of_init(struct device_node *node,
 	ret = set_handle_irq(ck_vpic_handle_irq);
 	if (ret)
 		return ret;
+	/* RT runs from here on: the CPSR.F Linux booted with is the CPU's
+	 * state, not a task's, so every context that follows inherits it */
+	local_fiq_enable();
 	pr_info("attached: %u vIRQs (%u hardware), RT entry %08x\n",
 		p->nr_virq, p->virq_soft_base, p->rt_entry);
 	return 0;
