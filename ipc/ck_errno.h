@@ -11,6 +11,7 @@
 #define CK_ERRNO_H
 
 #define CK_EPERM 1
+#define CK_ESRCH 3
 #define CK_EINTR 4
 #define CK_EAGAIN 11
 #define CK_ENOMEM 12
@@ -21,9 +22,13 @@
 #define CK_EINVAL 22
 #define CK_ENOSPC 28
 #define CK_ERANGE 34
+#define CK_EDEADLK 35
 #define CK_ENOSYS 38
+#define CK_EIDRM 43
 #define CK_EBADMSG 74
 #define CK_EOVERFLOW 75
+#define CK_EMSGSIZE 90
 #define CK_ETIMEDOUT 110
+#define CK_EOWNERDEAD 130
 
 #endif /* CK_ERRNO_H */
