@@ -16,35 +16,13 @@
 #include "core.h"
 
 static struct {
-	struct ck_list waiters; /* blocked in ck_chan_wait(), by priority */
-	uint32_t notified;      /* channels notified, not yet taken */
+	ck_event_t notified;    /* channels notified, not yet taken; the
+				 * tasks blocked in ck_chan_wait() */
 	uint32_t from_linux;    /* notified by Linux, for the timer to fire */
 	uint64_t last_run_ns;   /* the notify timer's last run */
 	bool ran;               /* last_run_ns is valid */
 	struct ck_timer timer;
 } chan;
-
-/* Give the notified channels to the waiters that want them, most urgent
- * first; what nobody waits for stays notified. RT masked. */
-static void chan_fire(uint32_t bits)
-{
-	struct ck_list *pos, *next;
-
-	chan.notified |= bits;
-	for (pos = chan.waiters.next; pos != &chan.waiters && chan.notified;
-	     pos = next) {
-		struct ck_task *t = ck_container_of(pos, struct ck_task,
-						    rq_node);
-		uint32_t got = t->chan_mask & chan.notified;
-
-		next = pos->next;
-		if (!got)
-			continue;
-		chan.notified &= ~got;
-		t->chan_fired = got;
-		sched_wake(t);
-	}
-}
 
 /* The notify timer: Linux's bits reach the waiters. RT interrupt. */
 static void chan_timer_fn(struct ck_timer *t)
@@ -55,13 +33,13 @@ static void chan_timer_fn(struct ck_timer *t)
 	chan.from_linux = 0;
 	chan.last_run_ns = clock_update();
 	chan.ran = true;
-	chan_fire(bits);
+	event_post(&chan.notified, bits);   /* any channel, taken */
 }
 
 void chan_init(void)
 {
-	ck_list_init(&chan.waiters);
-	chan.notified = 0;
+	chan.notified.magic = 0;
+	(void)ck_event_init(&chan.notified, 0);
 	chan.from_linux = 0;
 	chan.ran = false;
 	chan.last_run_ns = 0;
@@ -84,50 +62,15 @@ void chan_notify_linux(uint32_t bits)
 	arch_rt_restore(flags);
 }
 
-/* Where a waiter of @prio queues: behind all of its priority or higher. */
-static struct ck_list *chan_wait_pos(int prio)
-{
-	struct ck_list *pos = chan.waiters.next;
-
-	while (pos != &chan.waiters &&
-	       ck_container_of(pos, struct ck_task, rq_node)->prio >= prio)
-		pos = pos->next;
-	return pos;
-}
-
 int ck_chan_wait(uint32_t mask, uint64_t abs_ns, uint32_t *fired)
 {
-	struct ck_task *t = sched_self();
-	ck_rtflags_t flags;
-	uint32_t got = 0;
-	int ret = 0;
-
-	if (!mask)
+	if (!mask) {
+		if (fired)
+			*fired = 0;
 		return -CK_EINVAL;
-	flags = arch_rt_mask();
-	if (chan.notified & mask) {
-		got = chan.notified & mask;
-		chan.notified &= ~got;
-	} else if (!t && ck_core.in_irq &&
-		   (abs_ns == CK_INFINITE || abs_ns > clock_update())) {
-		ret = -CK_EPERM;    /* a wait that may block: not in an interrupt */
-	} else if (!t || (abs_ns != CK_INFINITE && abs_ns <= clock_update())) {
-		ret = -CK_EAGAIN;   /* a poll; the root context never blocks */
-	} else {
-		t->chan_mask = mask;
-		t->chan_fired = 0;
-		t->timed_out = 0;
-		if (abs_ns != CK_INFINITE)
-			ck_timer_start(&t->wake_timer, abs_ns, 0);
-		sched_block(chan_wait_pos(t->prio));
-		got = t->chan_fired;
-		t->chan_mask = 0;
-		ret = got ? 0 : -CK_ETIMEDOUT;
 	}
-	arch_rt_restore(flags);
-	if (fired)
-		*fired = got;
-	return ret;
+	return event_wait(&chan.notified, mask, CK_EVENT_ANY | CK_EVENT_CLEAR,
+			  fired, abs_ns, CK_WAIT_CHAN);
 }
 
 int ck_chan_recv(struct ck_ipc_chan *ch, void *buf, uint32_t buf_bytes,

@@ -52,6 +52,26 @@ void ck_assert_fail(const char *file, int line) __attribute__((noreturn));
 #define CK_TASK_MAGIC 0x5441534bu
 #define CK_TIMER_MAGIC 0x54494d52u
 #define CK_SEM_MAGIC 0x53454d21u
+#define CK_MUTEX_MAGIC 0x4d555458u   /* "MUTX" */
+#define CK_EVENT_MAGIC 0x45564e54u   /* "EVNT" */
+#define CK_QUEUE_MAGIC 0x51554555u   /* "QUEU" */
+
+/* ---- waits ------------------------------------------------------- */
+
+/* What a blocked task waits on (ck_task.wait_kind): a priority change
+ * requeues it on its object's wait queue, an inheritance chain follows
+ * CK_WAIT_MUTEX, `ckipc tasks` names it. */
+enum ck_wait_kind {
+	CK_WAIT_NONE = 0,
+	CK_WAIT_DELAY,       /* ck_task_sleep_until() */
+	CK_WAIT_PERIOD,      /* ck_task_wait_period() */
+	CK_WAIT_SEM,
+	CK_WAIT_CHAN,        /* ck_chan_wait() */
+	CK_WAIT_MUTEX,
+	CK_WAIT_EVENT,
+	CK_WAIT_QUEUE_RECV,
+	CK_WAIT_QUEUE_SEND,
+};
 
 /* ---- shared core state ------------------------------------------- */
 
@@ -115,18 +135,46 @@ void sched_ready(struct ck_task *t);
 void sched_wake(struct ck_task *t);
 
 /**
+ * sched_wake_all() - wake every task on wait queue @q, most urgent first,
+ * each with wait status @status. O(waiters). RT masked.
+ */
+void sched_wake_all(struct ck_list *q, int status);
+
+/**
  * sched_unblock() - sched_wake() for a task known to be blocked with its
  * wake timer not armed (the wake timer's own callback). RT masked.
  */
 void sched_unblock(struct ck_task *t);
 
 /**
- * sched_block() - the current task blocks; returns when it is woken.
- * @wait_pos: NULL, or the wait queue node to link the task in front of
- *            (its rq_node moves from the ready queue to the wait queue).
- * Context: RT task, RT masked.
+ * sched_wait_enqueue() - the current task leaves the ready queue and, if
+ * @q is not NULL, joins wait queue @q, behind the waiters of its priority
+ * or higher; it records @kind (enum ck_wait_kind) and @obj, and a wait
+ * status of 0. Nothing switches yet (a mutex boosts its owner between
+ * this and sched_wait_switch()). Context: RT task, RT masked.
  */
-void sched_block(struct ck_list *wait_pos);
+void sched_wait_enqueue(struct ck_list *q, uint8_t kind, void *obj);
+
+/**
+ * sched_wait_switch() - run the most urgent ready task until the current
+ * one, enqueued by sched_wait_enqueue(), is woken.
+ * Return: its wait status: 0, or the -CK_E* its waker or its wake timer
+ * (-CK_ETIMEDOUT) left. Context: RT task, RT masked.
+ */
+int sched_wait_switch(void);
+
+/** sched_block_on() - sched_wait_enqueue(), then sched_wait_switch().
+ *  Return: the wait status. Context: RT task, RT masked. */
+int sched_block_on(struct ck_list *q, uint8_t kind, void *obj);
+
+/**
+ * sched_set_prio() - give @t the effective priority @prio (0..63): a
+ * ready task moves to the tail of its new level (the running task to the
+ * head: it goes on running), a waiting one to its place in its wait
+ * queue. Nothing switches, and nothing follows a mutex chain (that is
+ * mutex_prio_update()). RT masked.
+ */
+void sched_set_prio(struct ck_task *t, int prio);
 
 /**
  * sched_preempt() - switch to a more urgent ready task, if any. No effect in
@@ -155,6 +203,48 @@ struct ck_task *sched_pick_current(void);
 
 /** sched_root() - the root task. Context: any. */
 struct ck_task *sched_root(void);
+
+/* ---- mutex.c ----------------------------------------------------- */
+
+/**
+ * mutex_prio_update() - recompute @t's effective priority from its base
+ * and the mutexes it holds, and, while the change reaches a task waiting
+ * on a mutex, its owner's: O(the chain's length) times O(mutexes each
+ * holds). No switch. RT masked.
+ */
+void mutex_prio_update(struct ck_task *t);
+
+/**
+ * mutex_waiter_left() - a task left the wait queue of mutex @obj other
+ * than by taking it (timeout, suspension): the owner's boost is
+ * recomputed. RT masked.
+ */
+void mutex_waiter_left(void *obj);
+
+/**
+ * mutex_owner_gone() - @t ends (exit, fault suspension) holding mutexes:
+ * each goes to its most urgent waiter, whose lock returns -CK_EOWNERDEAD,
+ * or, without one, is left free and marked so that the next lock returns
+ * it; @t falls back to its base priority. RT masked.
+ */
+void mutex_owner_gone(struct ck_task *t);
+
+/* ---- event.c ----------------------------------------------------- */
+
+/**
+ * event_wait() - ck_event_wait_until() for the core's own users (the
+ * channels' doorbells), with @kind recorded for the waiter. RT masked
+ * around the call is not needed: it masks. Return: as
+ * ck_event_wait_until().
+ */
+int event_wait(ck_event_t *e, uint32_t mask, uint32_t mode, uint32_t *got,
+	       uint64_t abs_ns, uint8_t kind);
+
+/**
+ * event_post() - ck_event_post()'s body: set @bits in @e and wake the
+ * waiters it satisfies, most urgent first. RT masked.
+ */
+void event_post(ck_event_t *e, uint32_t bits);
 
 /* ---- chan.c ------------------------------------------------------ */
 

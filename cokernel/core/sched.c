@@ -32,8 +32,10 @@ void sched_init(void)
 		ck_list_init(&rq.level[p]);
 	rq.root.name = "root";
 	rq.root.prio = -1;
+	rq.root.base_prio = -1;
 	rq.root.state = CK_TASK_READY;
 	ck_list_init(&rq.root.rq_node);
+	ck_list_init(&rq.root.held);
 	ck_current_task = &rq.root;
 }
 
@@ -43,6 +45,15 @@ static void rq_add(struct ck_task *t)
 	unsigned int p = (unsigned int)t->prio;
 
 	ck_list_add_tail(&rq.level[p], &t->rq_node);
+	rq.map[p / 32u] |= 1u << (p % 32u);
+}
+
+/* The current task at the head of its level: it goes on running. */
+static void rq_add_head(struct ck_task *t)
+{
+	unsigned int p = (unsigned int)t->prio;
+
+	ck_list_insert_before(rq.level[p].next, &t->rq_node);
 	rq.map[p / 32u] |= 1u << (p % 32u);
 }
 
@@ -98,6 +109,9 @@ void sched_ready(struct ck_task *t)
 void sched_unblock(struct ck_task *t)
 {
 	ck_list_del(&t->rq_node);   /* off a wait queue, if on one */
+	t->wait_kind = CK_WAIT_NONE;
+	t->wait_obj = NULL;
+	t->wait_q = NULL;
 	sched_ready(t);
 }
 
@@ -109,16 +123,48 @@ void sched_wake(struct ck_task *t)
 	sched_unblock(t);
 }
 
-void sched_block(struct ck_list *wait_pos)
+void sched_wake_all(struct ck_list *q, int status)
+{
+	while (!ck_list_empty(q)) {
+		struct ck_task *t = ck_container_of(q->next, struct ck_task, rq_node);
+
+		t->wait_status = status;
+		sched_wake(t);
+	}
+}
+
+/* Where a waiter of @prio queues in @q: behind all of its priority or
+ * higher. RT masked. */
+static struct ck_list *wait_pos(struct ck_list *q, int prio)
+{
+	struct ck_list *pos = q->next;
+
+	while (pos != q &&
+	       ck_container_of(pos, struct ck_task, rq_node)->prio >= prio)
+		pos = pos->next;
+	return pos;
+}
+
+void sched_wait_enqueue(struct ck_list *q, uint8_t kind, void *obj)
 {
 	struct ck_task *t = ck_current_task;
 
 	ck_assert(t != &rq.root && !ck_core.in_irq);
 	rq_del(t);
 	t->state = CK_TASK_BLOCKED;
-	if (wait_pos)
-		ck_list_insert_before(wait_pos, &t->rq_node);
-	if (!wait_pos &&
+	t->wait_kind = kind;
+	t->wait_obj = obj;
+	t->wait_q = q;
+	t->wait_status = 0;
+	if (q)
+		ck_list_insert_before(wait_pos(q, t->prio), &t->rq_node);
+}
+
+int sched_wait_switch(void)
+{
+	struct ck_task *t = ck_current_task;
+
+	if (!t->wait_q &&
 	    (int32_t)((uint32_t)ck_clk.now_ns - ck_core.tick_due_ns) >= 0) {
 		/* the watchdog's tick as a task sleeps (a delay, a period; not
 		 * on a semaphore's fast path): with the task about to run,
@@ -130,6 +176,33 @@ void sched_block(struct ck_list *wait_pos)
 		ck_core.in_irq = false;
 	}
 	sched_switch_to(rq_pick());
+	return t->wait_status;
+}
+
+int sched_block_on(struct ck_list *q, uint8_t kind, void *obj)
+{
+	sched_wait_enqueue(q, kind, obj);
+	return sched_wait_switch();
+}
+
+void sched_set_prio(struct ck_task *t, int prio)
+{
+	if (t->prio == prio || t == &rq.root)
+		return;
+	if (t->state == CK_TASK_READY) {
+		rq_del(t);
+		t->prio = prio;
+		if (t == ck_current_task)
+			rq_add_head(t);
+		else
+			rq_add(t);
+	} else if (t->state == CK_TASK_BLOCKED && t->wait_q) {
+		ck_list_del(&t->rq_node);
+		t->prio = prio;
+		ck_list_insert_before(wait_pos(t->wait_q, prio), &t->rq_node);
+	} else {
+		t->prio = prio;
+	}
 }
 
 void sched_preempt(void)
@@ -159,6 +232,7 @@ void sched_exit(void)
 	rq_del(t);
 	t->state = CK_TASK_DORMANT;
 	t->period_ns = 0;
+	mutex_owner_gone(t);
 	sched_switch_to(rq_pick());
 	for (;;)
 		ck_assert(0);   /* a dormant task is never resumed */
@@ -311,12 +385,20 @@ void sched_suspend(struct ck_task *t)
 	if (t == &rq.root || t->state == CK_TASK_DORMANT)
 		return;
 	timer_cancel(&t->wake_timer);
-	if (t->state == CK_TASK_READY)
+	if (t->state == CK_TASK_READY) {
 		rq_del(t);
-	else
-		ck_list_del(&t->rq_node);   /* off its wait queue */
+	} else {
+		uint8_t kind = t->wait_kind;
+		void *obj = t->wait_obj;
+
+		sched_unblock(t);           /* off its wait queue */
+		rq_del(t);
+		if (kind == CK_WAIT_MUTEX)
+			mutex_waiter_left(obj);
+	}
 	t->state = CK_TASK_DORMANT;
 	t->period_ns = 0;
+	mutex_owner_gone(t);
 }
 
 /* sched_pick_current(): make the most urgent ready task (or the root)

@@ -26,17 +26,6 @@ int ck_sem_init(ck_sem_t *s, uint32_t count)
 	return ret;
 }
 
-/* Where a waiter of @prio queues: behind all of its priority or higher. */
-static struct ck_list *sem_wait_pos(ck_sem_t *s, int prio)
-{
-	struct ck_list *pos = s->waiters.next;
-
-	while (pos != &s->waiters &&
-	       ck_container_of(pos, struct ck_task, rq_node)->prio >= prio)
-		pos = pos->next;
-	return pos;
-}
-
 int ck_sem_wait_until(ck_sem_t *s, uint64_t abs_ns)
 {
 	struct ck_task *t = sched_self();
@@ -54,11 +43,9 @@ int ck_sem_wait_until(ck_sem_t *s, uint64_t abs_ns)
 	} else if (!t || (abs_ns != CK_INFINITE && abs_ns <= clock_update())) {
 		ret = -CK_EAGAIN;   /* root context never blocks */
 	} else {
-		t->timed_out = 0;
 		if (abs_ns != CK_INFINITE)
 			ck_timer_start(&t->wake_timer, abs_ns, 0);
-		sched_block(sem_wait_pos(s, t->prio));
-		ret = t->timed_out ? -CK_ETIMEDOUT : 0;
+		ret = sched_block_on(&s->waiters, CK_WAIT_SEM, s);
 	}
 	arch_rt_restore(flags);
 	return ret;

@@ -15,8 +15,13 @@ void task_wake_timeout(struct ck_timer *tm)
 	struct ck_task *t = tm->arg;
 
 	if (t->state == CK_TASK_BLOCKED) {
-		t->timed_out = 1;
+		uint8_t kind = t->wait_kind;
+		void *obj = t->wait_obj;
+
+		t->wait_status = -CK_ETIMEDOUT;
 		sched_unblock(t);
+		if (kind == CK_WAIT_MUTEX)
+			mutex_waiter_left(obj);
 	}
 }
 
@@ -74,7 +79,12 @@ int ck_task_create(struct ck_task *t, const char *name, int prio,
 	t->state = CK_TASK_DORMANT;
 	t->name = name;
 	t->prio = prio;
-	t->timed_out = 0;
+	t->base_prio = prio;
+	t->wait_kind = CK_WAIT_NONE;
+	t->wait_status = 0;
+	t->wait_obj = NULL;
+	t->wait_q = NULL;
+	ck_list_init(&t->held);
 	t->entry = entry;
 	t->arg = arg;
 	t->stack = stack;
@@ -130,7 +140,7 @@ int ck_task_sleep_until(uint64_t abs_ns)
 	if (abs_ns > clock_update()) {
 		if (abs_ns != CK_INFINITE)
 			ck_timer_start(&t->wake_timer, abs_ns, 0);
-		sched_block(NULL);
+		sched_block_on(NULL, CK_WAIT_DELAY, NULL);
 	}
 	arch_rt_restore(flags);
 	return 0;
@@ -201,7 +211,7 @@ long ck_task_wait_period(void)
 		return -CK_EPERM;
 	flags = arch_rt_mask();
 	if (task_arm_release(t, &missed))
-		sched_block(NULL);
+		sched_block_on(NULL, CK_WAIT_PERIOD, NULL);
 	arch_rt_restore(flags);
 	return missed;
 }

@@ -68,9 +68,27 @@ struct ck_task {
 	uint32_t magic;          /* set by ck_task_create(): the rest means
 				  * something only with it */
 	const char *name;
-	int prio;
+	int prio;                /* effective priority: base_prio, raised
+				  * while the task holds a mutex a more
+				  * urgent task waits for or one with a
+				  * ceiling above it */
+	int base_prio;           /* the priority it was created with */
 	uint8_t state;           /* enum ck_task_state */
-	uint8_t timed_out;       /* set when a timed wait expired */
+	uint8_t wait_kind;       /* what a blocked task waits on (core.h) */
+	int wait_status;         /* how its last wait ended: 0 or -CK_E* */
+	void *wait_obj;          /* the object waited on, NULL if none */
+	struct ck_list *wait_q;  /* the wait queue rq_node is on, or NULL */
+	struct ck_list held;     /* mutexes held (ck_mutex.held_node) */
+	union {                  /* what the waker needs of the wait */
+		struct {
+			uint32_t mask, mode, got;  /* event flags, channels */
+		} ev;
+		struct {
+			void *buf;               /* a queue's message */
+			uint32_t bytes;
+			uint32_t flags;
+		} q;
+	} w;
 	void (*entry)(void *arg);
 	void *arg;
 	void *stack;             /* lowest address of the stack */
@@ -80,9 +98,6 @@ struct ck_task {
 	uint64_t period_ns;      /* 0 = not periodic */
 	uint64_t next_release_ns;
 	uint64_t overruns_total;
-	/* channel doorbell wait (ck/chan.h) */
-	uint32_t chan_mask;      /* channels waited on */
-	uint32_t chan_fired;     /* those that woke the wait */
 	/* statistics */
 	uint64_t switches;       /* times this task was switched in */
 };
@@ -254,6 +269,242 @@ int ck_sem_wait(ck_sem_t *s);
  * Context: RT task, RT interrupt.
  */
 int ck_sem_post(ck_sem_t *s);
+
+/* ------------------------------------------------------------------ */
+/* Mutexes with priority inheritance.
+ *
+ * Inheritance: while a task waits for a mutex, its owner runs at least at
+ * the waiter's priority; through chains (A waits for B's mutex, B for
+ * C's: C runs at A's priority) and over several mutexes (a task's
+ * effective priority is the highest its base, its waiters and its
+ * ceilings give; releasing one mutex drops it to the highest still owed,
+ * not to its base). The boost is undone and the CPU rescheduled in the
+ * unlock itself: the most urgent waiter becomes the owner (a handover:
+ * no later arrival can overtake it) and, if more urgent, runs at once.
+ * A lock that would close a cycle of owners fails with -CK_EDEADLK.
+ *
+ * Ceiling (CK_MUTEX_CEILING, the immediate ceiling protocol, POSIX's
+ * PTHREAD_PRIO_PROTECT): the owner runs at least at the ceiling while it
+ * holds the mutex; no task whose base priority is above the ceiling may
+ * lock it.
+ *
+ * Owner death: a task that exits or is suspended by a fault while it
+ * holds a mutex releases it as POSIX robust mutexes do: the next owner's
+ * lock succeeds with -CK_EOWNERDEAD (it holds the mutex, and the data it
+ * protects may be half-updated); the mutex then works as before.
+ *
+ * Cost: lock and unlock without contention are O(1) plus O(mutexes the
+ * caller holds) for its effective priority; a contended one O(length of
+ * the owner chain). Linux cannot reach any of it. */
+
+#define CK_MUTEX_RECURSIVE 0x1u  /* the owner may lock again; as many
+				  * unlocks release it */
+#define CK_MUTEX_NO_PI     0x2u  /* no inheritance (waiters still queue
+				  * by priority) */
+#define CK_MUTEX_CEILING   0x4u  /* the priority ceiling protocol */
+
+typedef struct ck_mutex {
+	struct ck_task *owner;    /* NULL when free */
+	uint32_t magic;           /* set by ck_mutex_init() */
+	uint32_t flags;           /* CK_MUTEX_* */
+	int ceiling;              /* CK_MUTEX_CEILING's priority, else -1 */
+	uint32_t depth;           /* recursive locks held by the owner */
+	uint8_t owner_died;       /* free after its owner ended holding it */
+	struct ck_list waiters;   /* by priority, FIFO within a priority */
+	struct ck_list held_node; /* in the owner's list of mutexes held */
+} ck_mutex_t;
+
+/**
+ * ck_mutex_init() - a free mutex.
+ * @flags: CK_MUTEX_RECURSIVE, CK_MUTEX_NO_PI, CK_MUTEX_CEILING, or'ed.
+ * @ceiling: with CK_MUTEX_CEILING, the ceiling priority,
+ *           CK_PRIO_MIN..CK_PRIO_MAX; ignored otherwise.
+ * Return: 0, -CK_EINVAL (@m NULL, an unknown flag, a ceiling out of
+ *         range), -CK_EBUSY (@m is an initialised mutex that is held or
+ *         waited for; nothing changes).
+ * Context: init, RT task.
+ */
+int ck_mutex_init(ck_mutex_t *m, uint32_t flags, int ceiling);
+
+/**
+ * ck_mutex_lock_until() - lock @m, waiting until @abs_ns at most.
+ * @abs_ns: deadline on the monotonic clock; CK_INFINITE for none; one
+ *          already past (0, say) makes it a try.
+ * Return: 0; -CK_EOWNERDEAD (locked: the previous owner ended holding it);
+ *         -CK_ETIMEDOUT (deadline reached while waiting); -CK_EAGAIN (a
+ *         try and the mutex is held); -CK_EDEADLK (held by the caller and
+ *         not recursive, or the wait would close a cycle of owners);
+ *         -CK_EOVERFLOW (recursion depth at UINT32_MAX); -CK_EIDRM (@m
+ *         destroyed while waited for); -CK_EINVAL (@m NULL or not
+ *         initialised; a ceiling below the caller's base priority);
+ *         -CK_EPERM (not an RT task: root context or RT interrupt).
+ * Ordering: waiters get the mutex most urgent first, FIFO within a
+ * priority (the effective priority, which inheritance may change while
+ * they wait). Context: RT task.
+ */
+int ck_mutex_lock_until(ck_mutex_t *m, uint64_t abs_ns);
+
+/** ck_mutex_lock() - ck_mutex_lock_until(@m, CK_INFINITE). Context: RT task. */
+int ck_mutex_lock(ck_mutex_t *m);
+
+/** ck_mutex_trylock() - ck_mutex_lock_until(@m, 0): never waits.
+ *  Context: RT task. */
+int ck_mutex_trylock(ck_mutex_t *m);
+
+/**
+ * ck_mutex_unlock() - release one lock of @m; the last one hands the
+ * mutex to its most urgent waiter and drops the caller's priority to the
+ * highest it is still owed; a more urgent task then runs at once.
+ * Return: 0, -CK_EPERM (the caller does not own it, or is not an RT
+ *         task), -CK_EINVAL (@m NULL or not initialised).
+ * Context: RT task.
+ */
+int ck_mutex_unlock(ck_mutex_t *m);
+
+/**
+ * ck_mutex_destroy() - end @m: its waiters wake with -CK_EIDRM, its owner
+ * loses the boost it had from it (a later unlock gets -CK_EINVAL), and @m
+ * must be initialised again before use.
+ * Return: 0 or -CK_EINVAL (@m NULL or not initialised).
+ * Context: init, RT task.
+ */
+int ck_mutex_destroy(ck_mutex_t *m);
+
+/* ------------------------------------------------------------------ */
+/* Event flags: a word of 32 flags; tasks wait for any or all of a mask.
+ *
+ * A post sets flags and wakes, most urgent first, every waiter whose
+ * condition now holds; a waiter with CK_EVENT_CLEAR takes the flags that
+ * satisfied it (they are cleared before less urgent waiters are looked
+ * at). Cost: a post visits each waiting task once: O(waiters). */
+
+#define CK_EVENT_ANY   0x0u  /* wake when any flag of the mask is set */
+#define CK_EVENT_ALL   0x1u  /* wake when every flag of the mask is set */
+#define CK_EVENT_CLEAR 0x2u  /* clear the flags the wait returns */
+
+typedef struct ck_event {
+	uint32_t value;          /* the flags */
+	uint32_t magic;          /* set by ck_event_init() */
+	struct ck_list waiters;  /* by priority, FIFO within a priority */
+} ck_event_t;
+
+/**
+ * ck_event_init() - flags @value, no waiters.
+ * Return: 0, -CK_EINVAL (@e NULL), -CK_EBUSY (initialised, tasks wait on
+ *         it; nothing changes). Context: init, RT task.
+ */
+int ck_event_init(ck_event_t *e, uint32_t value);
+
+/**
+ * ck_event_wait_until() - wait until the flags of @mask satisfy @mode.
+ * @mask: non-zero. @mode: CK_EVENT_ANY or CK_EVENT_ALL, or'ed with
+ *        CK_EVENT_CLEAR.
+ * @got: NULL, or where the flags of @mask that were set when the wait
+ *       ended go (with CK_EVENT_CLEAR, the flags taken).
+ * @abs_ns: deadline; CK_INFINITE for none; one already past: a poll.
+ * Return: 0; -CK_ETIMEDOUT; -CK_EAGAIN (a poll, or the root context, and
+ *         the condition does not hold); -CK_EPERM (RT interrupt, deadline
+ *         ahead, and it does not hold: only polls there); -CK_EIDRM (@e
+ *         destroyed while waited on); -CK_EINVAL (@e NULL or not
+ *         initialised, @mask 0, an unknown mode bit).
+ * Context: RT task; RT interrupt or root: polls only.
+ */
+int ck_event_wait_until(ck_event_t *e, uint32_t mask, uint32_t mode,
+			uint32_t *got, uint64_t abs_ns);
+
+/**
+ * ck_event_post() - set @bits, waking the waiters they satisfy; a more
+ * urgent task woken runs at once (from an RT interrupt: at its exit).
+ * Return: 0 or -CK_EINVAL (@e NULL or not initialised).
+ * Context: RT task, RT interrupt, init.
+ */
+int ck_event_post(ck_event_t *e, uint32_t bits);
+
+/**
+ * ck_event_clear() - clear @bits.
+ * @prev: NULL, or where the flags before the clear go.
+ * Return: 0 or -CK_EINVAL. Context: RT task, RT interrupt, init.
+ */
+int ck_event_clear(ck_event_t *e, uint32_t bits, uint32_t *prev);
+
+/**
+ * ck_event_destroy() - end @e: its waiters wake with -CK_EIDRM.
+ * Return: 0 or -CK_EINVAL. Context: init, RT task, RT interrupt.
+ */
+int ck_event_destroy(ck_event_t *e);
+
+/* ------------------------------------------------------------------ */
+/* Message queues: messages of up to msg_bytes, copied in and out of a
+ * ring in caller-provided memory; FIFO, or at the front with
+ * CK_QUEUE_URGENT (Alchemy's Q_URGENT). A sender waits while the queue
+ * is full, a receiver while it is empty; each side's waiters are served
+ * most urgent first, FIFO within a priority, and a message goes straight
+ * to a waiting receiver. Cost: O(message bytes) per call. */
+
+#define CK_QUEUE_URGENT 0x1u   /* send: in front of the queued messages */
+
+/** CK_QUEUE_SLOT_BYTES() - the ring bytes one message of up to @msg
+ *  bytes takes: a length word and the message, 4-byte aligned. */
+#define CK_QUEUE_SLOT_BYTES(msg) (4u + (((msg) + 3u) & ~3u))
+
+typedef struct ck_queue {
+	uint32_t magic;          /* set by ck_queue_init() */
+	uint32_t msg_bytes;      /* the largest message */
+	uint32_t slot_bytes;     /* CK_QUEUE_SLOT_BYTES(msg_bytes) */
+	uint32_t slots;          /* messages the ring holds */
+	uint32_t count;          /* messages queued */
+	uint32_t head;           /* slot of the oldest */
+	uint8_t *ring;           /* slots * slot_bytes bytes */
+	struct ck_list receivers; /* waiting for a message */
+	struct ck_list senders;   /* waiting for room */
+} ck_queue_t;
+
+/**
+ * ck_queue_init() - an empty queue over @buf.
+ * @buf: 4-byte aligned, @buf_bytes long: it holds
+ *       @buf_bytes / CK_QUEUE_SLOT_BYTES(@msg_bytes) messages (at least 1).
+ * @msg_bytes: the largest message, 1..65536.
+ * Return: 0, -CK_EINVAL (NULL, misaligned, @msg_bytes out of range, room
+ *         for no message), -CK_EBUSY (initialised, tasks wait on it).
+ * Context: init, RT task.
+ */
+int ck_queue_init(ck_queue_t *q, void *buf, size_t buf_bytes,
+		  uint32_t msg_bytes);
+
+/**
+ * ck_queue_send_until() - queue @len bytes of @msg, waiting for room
+ * until @abs_ns at most.
+ * @flags: 0 or CK_QUEUE_URGENT.
+ * Return: 0; -CK_ETIMEDOUT; -CK_EAGAIN (full: a try, or the root
+ *         context); -CK_EPERM (RT interrupt, full and a deadline ahead);
+ *         -CK_EMSGSIZE (@len above msg_bytes); -CK_EIDRM (destroyed while
+ *         waiting); -CK_EINVAL (@q not initialised, @msg NULL with @len,
+ *         an unknown flag). Nothing is queued on an error.
+ * Context: RT task; RT interrupt or root: tries only.
+ */
+int ck_queue_send_until(ck_queue_t *q, const void *msg, uint32_t len,
+			uint32_t flags, uint64_t abs_ns);
+
+/**
+ * ck_queue_recv_until() - take the first message into @buf, waiting for
+ * one until @abs_ns at most.
+ * @buf_bytes: at least the queue's msg_bytes (as POSIX mq_receive()).
+ * Return: the message's length (>= 0); -CK_ETIMEDOUT; -CK_EAGAIN (empty:
+ *         a try, or the root context); -CK_EPERM (RT interrupt, empty and
+ *         a deadline ahead); -CK_EMSGSIZE (@buf_bytes below msg_bytes:
+ *         nothing taken); -CK_EIDRM; -CK_EINVAL (@q not initialised,
+ *         @buf NULL).
+ * Context: RT task; RT interrupt or root: tries only.
+ */
+int ck_queue_recv_until(ck_queue_t *q, void *buf, uint32_t buf_bytes,
+			uint64_t abs_ns);
+
+/**
+ * ck_queue_destroy() - end @q: its waiters wake with -CK_EIDRM, queued
+ * messages are dropped. Return: 0 or -CK_EINVAL.
+ * Context: init, RT task, RT interrupt.
+ */
+int ck_queue_destroy(ck_queue_t *q);
 
 /* ------------------------------------------------------------------ */
 /* RT interrupts (sources routed to the RT class: FIQ, CINT, level 15) */
