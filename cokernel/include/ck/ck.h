@@ -32,7 +32,11 @@
 #define CK_NS_PER_MS 1000000ull
 #define CK_NS_PER_S 1000000000ull
 
-/** Sentinel deadline: wait without timeout. */
+/**
+ * Sentinel deadline: wait without timeout. Every _until() call takes an
+ * absolute deadline; for a relative timeout pass ck_deadline_in(rel_ns)
+ * (Clock, below): now + @rel_ns, saturating at CK_INFINITE.
+ */
 #define CK_INFINITE UINT64_MAX
 
 /* ------------------------------------------------------------------ */
@@ -46,6 +50,7 @@ struct ck_timer {
 	uint64_t expires_ns;   /* absolute expiry on the monotonic clock */
 	uint64_t period_ns;    /* 0 = one-shot */
 	uint64_t overruns;     /* periodic: expiries missed in total */
+	uint64_t overruns_read; /* of them, those ck_timer_overruns() returned */
 	ck_timer_fn fn;        /* called in RT interrupt context */
 	void *arg;
 	uint32_t magic;        /* set by ck_timer_init(): a timer never
@@ -169,6 +174,19 @@ void ck_task_exit(void) __attribute__((noreturn));
 /** ck_clock_now() - monotonic time in ns since co-kernel start. Context: any. */
 uint64_t ck_clock_now(void);
 
+/**
+ * ck_deadline_in() - the absolute deadline @rel_ns from now, for the
+ * _until() calls (relative timeouts): ck_clock_now() + @rel_ns, saturating
+ * at CK_INFINITE (so CK_INFINITE in gives CK_INFINITE out).
+ * Return: ns on the monotonic clock. Context: any.
+ */
+static inline uint64_t ck_deadline_in(uint64_t rel_ns)
+{
+	uint64_t now = ck_clock_now();
+
+	return rel_ns >= CK_INFINITE - now ? CK_INFINITE : now + rel_ns;
+}
+
 /* ------------------------------------------------------------------ */
 /* Timers */
 
@@ -182,7 +200,8 @@ void ck_timer_init(struct ck_timer *t, ck_timer_fn fn, void *arg);
 /**
  * ck_timer_start() - arm @t for @abs_ns, then every @period_ns if non-zero.
  * A periodic timer that falls behind skips the missed expiries and adds
- * them to t->overruns. Re-arming an armed timer moves it. An @abs_ns
+ * them to t->overruns (the total since ck_timer_init(); ck_timer_overruns()
+ * reads those since its last call). Re-arming an armed timer moves it. An @abs_ns
  * already past is no error: the timer runs at the next RT interrupt.
  * Return: 0 or -CK_EINVAL (@t NULL or never initialised, no callback,
  *         @period_ns non-zero and below the board's minimum, the
@@ -191,6 +210,26 @@ void ck_timer_init(struct ck_timer *t, ck_timer_fn fn, void *arg);
  *         armed as it was). Context: any (RT task, RT interrupt, init).
  */
 int ck_timer_start(struct ck_timer *t, uint64_t abs_ns, uint64_t period_ns);
+
+/**
+ * ck_timer_start_in() - ck_timer_start() @rel_ns from now: at
+ * ck_deadline_in(@rel_ns) (saturating: @rel_ns too far for 64 bits means
+ * never, and with a non-zero @period_ns is refused), then every
+ * @period_ns if non-zero.
+ * Return: as ck_timer_start(). Context: any (RT task, RT interrupt, init).
+ */
+int ck_timer_start_in(struct ck_timer *t, uint64_t rel_ns, uint64_t period_ns);
+
+/**
+ * ck_timer_overruns() - the expiries periodic @t missed (skipped because
+ * it fell behind) since the previous call, or since ck_timer_init() for
+ * the first; the call clears them, re-arming does not. t->overruns keeps
+ * the total.
+ * Return: that count (>= 0; at most LONG_MAX, the rest is left for the
+ *         next call), or -CK_EINVAL (@t NULL or never initialised).
+ * Context: any.
+ */
+long ck_timer_overruns(struct ck_timer *t);
 
 /**
  * ck_timer_stop() - disarm @t (no effect if not armed, NULL or never
