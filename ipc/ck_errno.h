@@ -11,6 +11,7 @@
 #define CK_ERRNO_H
 
 #define CK_EPERM 1
+#define CK_ENOENT 2
 #define CK_ESRCH 3
 #define CK_EINTR 4
 #define CK_EAGAIN 11

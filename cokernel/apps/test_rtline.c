@@ -20,13 +20,14 @@ static struct {
 	struct ck_timer report;
 } tl;
 
-static void line_fn(unsigned int line, void *arg)
+static enum ck_irq_ret line_fn(unsigned int line, void *arg)
 {
 	(void)arg;
 	ck_board.pic->soft_clear(ck_board.pic, line);
 	tl.served++;
 	if (guest_attached())
 		tl.served_attached++;
+	return CK_IRQ_HANDLED;
 }
 
 static void report_fn(struct ck_timer *t)

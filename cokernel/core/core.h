@@ -417,8 +417,8 @@ void irq_hold_rt_lines(void);
 
 /**
  * irq_release_rt_lines() - route the held lines to the RT class again and
- * unmask them (attach); one still asserted is taken as soon as RT is
- * unmasked. RT masked.
+ * unmask them (attach), but those disabled (ck_irq_disable()), which stay
+ * held; one still asserted is taken as soon as RT is unmasked. RT masked.
  */
 void irq_release_rt_lines(void);
 
@@ -437,9 +437,11 @@ extern struct irq_hot irq_hot;
 
 /**
  * irq_dispatch_lines() - run the handlers of the RT lines in @pending (a
- * bit per RT slot; not the clockevent's), by slot; a line without a
- * handler is masked, handed back to the normal class and counted.
- * RT masked, RT interrupt.
+ * bit per RT slot; not the clockevent's), by slot, and count their calls;
+ * a return other than CK_IRQ_HANDLED goes to the out-of-line storm
+ * detector (ck.h CK_IRQ_UNHANDLED_MAX). A line without a handler is
+ * masked, handed back to the normal class and counted. RT masked, RT
+ * interrupt.
  */
 void irq_dispatch_lines(uint32_t pending);
 

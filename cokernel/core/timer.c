@@ -322,6 +322,7 @@ void ck_timer_init(struct ck_timer *t, ck_timer_fn fn, void *arg)
 	t->expires_ns = 0;
 	t->period_ns = 0;
 	t->overruns = 0;
+	t->overruns_read = 0;
 	t->fn = fn;
 	t->arg = arg;
 	t->armed = 0;
@@ -348,6 +349,28 @@ int ck_timer_start(struct ck_timer *t, uint64_t abs_ns, uint64_t period_ns)
 		timer_program();
 	arch_rt_restore(flags);
 	return 0;
+}
+
+int ck_timer_start_in(struct ck_timer *t, uint64_t rel_ns, uint64_t period_ns)
+{
+	return ck_timer_start(t, ck_deadline_in(rel_ns), period_ns);
+}
+
+long ck_timer_overruns(struct ck_timer *t)
+{
+	ck_rtflags_t flags;
+	uint64_t n;
+
+	if (!t || t->magic != CK_TIMER_MAGIC)
+		return -CK_EINVAL;
+	/* the RT interrupt adds to the 64-bit total: read it in one piece */
+	flags = arch_rt_mask();
+	n = t->overruns - t->overruns_read;
+	if (n > (uint64_t)__LONG_MAX__)
+		n = (uint64_t)__LONG_MAX__;
+	t->overruns_read += n;
+	arch_rt_restore(flags);
+	return (long)n;
 }
 
 void ck_timer_stop(struct ck_timer *t)

@@ -115,11 +115,12 @@ static void refusal_is_not_final(void **state)
 	assert_int_equal(attach_and_drain(), 0);
 }
 
-static void rt_handler(unsigned int line, void *arg)
+static enum ck_irq_ret rt_handler(unsigned int line, void *arg)
 {
 	(void)arg;
 	sim_irq_clear(line);
 	sim_log((long)line);
+	return CK_IRQ_HANDLED;
 }
 
 /*

@@ -246,13 +246,14 @@ static void wait_on_a_set(void **state)
 	assert_int_equal(ck_chan_wait(1u << 7, 0, NULL), 0);
 }
 
-static void rt_irq_waits(unsigned int line, void *arg)
+static enum ck_irq_ret rt_irq_waits(unsigned int line, void *arg)
 {
 	(void)arg;
 	sim_irq_clear(line);
 	sim_log(ck_chan_wait(ck_chan_bit(&cmd_rt), CK_INFINITE, NULL));
 	sim_log(ck_chan_wait(ck_chan_bit(&cmd_rt), 0, NULL));
 	sim_log(ck_chan_recv(&cmd_rt, NULL, 0, CK_INFINITE));
+	return CK_IRQ_HANDLED;
 }
 
 /* Bad arguments, polls, the interrupt and root contexts, the op and the

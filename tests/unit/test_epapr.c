@@ -162,10 +162,11 @@ static void mask_iack_eoi(void **state)
 	assert_int_equal(r[1], 1);
 }
 
-static void rt_handler(unsigned int line, void *arg)
+static enum ck_irq_ret rt_handler(unsigned int line, void *arg)
 {
 	(void)arg;
 	sim_irq_clear(line);
+	return CK_IRQ_HANDLED;
 }
 
 /* No vIRQ Linux can name by hypercall reaches a co-kernel line. */

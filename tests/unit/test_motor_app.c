@@ -215,11 +215,12 @@ static void invalid_command_is_refused(void **state)
  * loop (the most urgent task) held off. */
 #define HOG_LINE 9u
 
-static void irq_hog(unsigned int line, void *arg)
+static enum ck_irq_ret irq_hog(unsigned int line, void *arg)
 {
 	(void)arg;
 	sim_irq_clear(line);
 	sim_time_pass(450 * US);
+	return CK_IRQ_HANDLED;
 }
 
 /* 5 ms on, the hog holds the loop off; 15 ms later, the status, with at

@@ -40,11 +40,12 @@ static void cb_try(struct ck_timer *t)
 	try_blocking_calls();
 }
 
-static void handler_try(unsigned int line, void *arg)
+static enum ck_irq_ret handler_try(unsigned int line, void *arg)
 {
 	(void)arg;
 	sim_irq_clear(line);
 	try_blocking_calls();
+	return CK_IRQ_HANDLED;
 }
 
 /* A periodic task busy for 3 ms (interrupted meanwhile; with @arg, by the

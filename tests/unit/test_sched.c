@@ -49,11 +49,12 @@ static void fifo_within_level(void **state)
 	assert_log(1, 2, 10, 20, 3, 11, 21);
 }
 
-static void line_handler(unsigned int line, void *arg)
+static enum ck_irq_ret line_handler(unsigned int line, void *arg)
 {
 	sim_irq_clear(line);
 	sim_log(100);
 	ck_sem_post(arg);
+	return CK_IRQ_HANDLED;
 }
 
 static void body_wait_sem(void *arg)
@@ -172,10 +173,11 @@ static void exit_does_not_return(void **state)
 	assert_log(1, 2);
 }
 
-static void dummy_handler(unsigned int line, void *arg)
+static enum ck_irq_ret dummy_handler(unsigned int line, void *arg)
 {
 	(void)line;
 	(void)arg;
+	return CK_IRQ_HANDLED;
 }
 
 static void irq_attach_rules(void **state)

@@ -84,10 +84,11 @@ static void timeout(void **state)
 	assert_false(tk[0].wake_timer.armed);
 }
 
-static void post_handler(unsigned int line, void *arg)
+static enum ck_irq_ret post_handler(unsigned int line, void *arg)
 {
 	sim_irq_clear(line);
 	ck_sem_post(arg);
+	return CK_IRQ_HANDLED;
 }
 
 static void post_from_irq_before_timeout(void **state)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-/* test_timer.c - timer queue order, re-arm, clamps, periodic overruns. */
+/* test_timer.c - timer queue order, re-arm, clamps, periodic overruns,
+ * relative starts and deadlines. */
 #include <string.h>
 #include "sim_test.h"
 
@@ -8,6 +9,7 @@
 
 static struct ck_timer tm[5];
 static struct ck_task tk;
+static ck_sem_t sem;
 
 /* Log the timer's id and the ck clock (us) at each expiry. */
 static void cb_log(struct ck_timer *t)
@@ -577,6 +579,99 @@ static void min_period_refused(void **state)
 		   -CK_EINVAL, -CK_EINVAL, -CK_EPERM, 0, 0, 85);
 }
 
+/* ck_timer_start_in(): from the clock at the call, saturating, the same
+ * errors as ck_timer_start(). */
+static void start_in_is_relative(void **state)
+{
+	(void)state;
+	sim_start();
+	sim_run_until(1 * MS);
+	ck_timer_init(&tm[0], cb_log, (void *)0);
+	ck_timer_init(&tm[1], cb_log, (void *)1);
+	assert_int_equal(ck_timer_start_in(&tm[0], 200 * US, 0), 0);
+	assert_int_equal(tm[0].expires_ns, 1200 * US);
+	assert_int_equal(ck_timer_start_in(&tm[1], 100 * US, 500 * US), 0);
+	sim_run_until(2 * MS);
+	assert_log(1, 1100, 0, 1200, 1, 1600);
+	/* too far for 64 bits: never (one-shot), refused (periodic) */
+	assert_int_equal(ck_timer_start_in(&tm[0], CK_INFINITE - 10, 0), 0);
+	assert_int_equal(tm[0].expires_ns, CK_INFINITE);
+	assert_int_equal(ck_timer_start_in(&tm[1], CK_INFINITE - 10, 500 * US),
+			 -CK_EINVAL);
+	assert_int_equal(tm[1].expires_ns, 2100 * US);   /* unchanged, armed */
+	assert_true(tm[1].armed);
+	assert_int_equal(ck_timer_start_in(NULL, 0, 0), -CK_EINVAL);
+	ck_timer_init(&tm[2], NULL, NULL);
+	assert_int_equal(ck_timer_start_in(&tm[2], 0, 0), -CK_EINVAL);
+	memset(&tm[3], 0, sizeof(tm[3]));
+	tm[3].fn = cb_log;
+	assert_int_equal(ck_timer_start_in(&tm[3], 0, 0), -CK_EINVAL);
+	/* the next test's sim_boot() empties the queue under them */
+	ck_timer_stop(&tm[0]);
+	ck_timer_stop(&tm[1]);
+}
+
+static void body_relative_timeout(void *arg)
+{
+	(void)arg;
+	sim_log(ck_sem_wait_until(&sem, ck_deadline_in(300 * US)));
+	sim_log((long)(sim_now() / US));
+}
+
+static void deadline_in_saturates(void **state)
+{
+	(void)state;
+	sim_start();
+	sim_run_until(1 * MS);
+	assert_int_equal(ck_deadline_in(0), 1 * MS);
+	assert_int_equal(ck_deadline_in(5), 1 * MS + 5);
+	assert_int_equal(ck_deadline_in(CK_INFINITE - 1 * MS - 1), CK_INFINITE - 1);
+	assert_int_equal(ck_deadline_in(CK_INFINITE - 1 * MS), CK_INFINITE);
+	assert_int_equal(ck_deadline_in(CK_INFINITE - 1), CK_INFINITE);
+	assert_int_equal(ck_deadline_in(CK_INFINITE), CK_INFINITE);
+	/* as a relative timeout of an _until() call */
+	ck_sem_init(&sem, 0);
+	assert_int_equal(sim_task(&tk, 3, body_relative_timeout, NULL), 0);
+	sim_run_until(2 * MS);
+	assert_log(-CK_ETIMEDOUT, 1300);
+}
+
+/* ck_timer_overruns(): the missed expiries since the last read, cleared
+ * by the read; t->overruns keeps the total. */
+static void overruns_read_and_cleared(void **state)
+{
+	struct ck_timer never = { 0 };
+	ck_rtflags_t f;
+
+	(void)state;
+	sim_start();
+	start_log_timer(0, 1 * MS, 1 * MS);
+	assert_int_equal(ck_timer_overruns(&tm[0]), 0);
+	sim_run_until(1 * MS);
+	f = arch_rt_mask();        /* 2, 3 ms late, run at 3.5: 1 missed */
+	sim_run_until(3 * MS + 500 * US);
+	arch_rt_restore(f);
+	assert_int_equal(ck_timer_overruns(&tm[0]), 1);
+	assert_int_equal(ck_timer_overruns(&tm[0]), 0);
+	f = arch_rt_mask();        /* 4 .. 7 ms late, run at 7.5: 3 missed */
+	sim_run_until(7 * MS + 500 * US);
+	arch_rt_restore(f);
+	f = arch_rt_mask();        /* 8, 9 ms late, run at 9.5: 1 more */
+	sim_run_until(9 * MS + 500 * US);
+	arch_rt_restore(f);
+	assert_int_equal(tm[0].overruns, 5);
+	/* re-arming keeps what was not read */
+	assert_int_equal(ck_timer_start(&tm[0], 20 * MS, 1 * MS), 0);
+	assert_int_equal(ck_timer_overruns(&tm[0]), 4);
+	assert_int_equal(ck_timer_overruns(&tm[0]), 0);
+	assert_int_equal(tm[0].overruns, 5);
+	ck_timer_init(&tm[0], cb_log, (void *)0);
+	assert_int_equal(tm[0].overruns, 0);
+	assert_int_equal(ck_timer_overruns(&tm[0]), 0);
+	assert_int_equal(ck_timer_overruns(NULL), -CK_EINVAL);
+	assert_int_equal(ck_timer_overruns(&never), -CK_EINVAL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -603,6 +698,9 @@ int main(void)
 		cmocka_unit_test_setup(release_work_independent_of_queued_timers, sim_setup),
 		cmocka_unit_test_setup(rearm_after_device_stop, sim_setup),
 		cmocka_unit_test_setup(min_period_refused, sim_setup),
+		cmocka_unit_test_setup(start_in_is_relative, sim_setup),
+		cmocka_unit_test_setup(deadline_in_saturates, sim_setup),
+		cmocka_unit_test_setup(overruns_read_and_cleared, sim_setup),
 	};
 
 	return cmocka_run_group_tests_name("timer", tests, NULL, NULL);

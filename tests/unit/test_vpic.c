@@ -19,11 +19,12 @@
 #define VIRQ_CONSOLE (SOFT_BASE + CK_VIRQ_SOFT_CONSOLE)
 #define VIRQ_IPC (SOFT_BASE + CK_VIRQ_SOFT_IPC)
 
-static void rt_handler(unsigned int line, void *arg)
+static enum ck_irq_ret rt_handler(unsigned int line, void *arg)
 {
 	(void)arg;
 	sim_irq_clear(line);
 	sim_log((long)line);
+	return CK_IRQ_HANDLED;
 }
 
 /* The guest up, an RT line attached and the RT timer running. */

@@ -32,7 +32,11 @@
 #define CK_NS_PER_MS 1000000ull
 #define CK_NS_PER_S 1000000000ull
 
-/** Sentinel deadline: wait without timeout. */
+/**
+ * Sentinel deadline: wait without timeout. Every _until() call takes an
+ * absolute deadline; for a relative timeout pass ck_deadline_in(rel_ns)
+ * (Clock, below): now + @rel_ns, saturating at CK_INFINITE.
+ */
 #define CK_INFINITE UINT64_MAX
 
 /* ------------------------------------------------------------------ */
@@ -46,6 +50,7 @@ struct ck_timer {
 	uint64_t expires_ns;   /* absolute expiry on the monotonic clock */
 	uint64_t period_ns;    /* 0 = one-shot */
 	uint64_t overruns;     /* periodic: expiries missed in total */
+	uint64_t overruns_read; /* of them, those ck_timer_overruns() returned */
 	ck_timer_fn fn;        /* called in RT interrupt context */
 	void *arg;
 	uint32_t magic;        /* set by ck_timer_init(): a timer never
@@ -184,6 +189,19 @@ void ck_task_exit(void) __attribute__((noreturn));
 /** ck_clock_now() - monotonic time in ns since co-kernel start. Context: any. */
 uint64_t ck_clock_now(void);
 
+/**
+ * ck_deadline_in() - the absolute deadline @rel_ns from now, for the
+ * _until() calls (relative timeouts): ck_clock_now() + @rel_ns, saturating
+ * at CK_INFINITE (so CK_INFINITE in gives CK_INFINITE out).
+ * Return: ns on the monotonic clock. Context: any.
+ */
+static inline uint64_t ck_deadline_in(uint64_t rel_ns)
+{
+	uint64_t now = ck_clock_now();
+
+	return rel_ns >= CK_INFINITE - now ? CK_INFINITE : now + rel_ns;
+}
+
 /* ------------------------------------------------------------------ */
 /* Timers */
 
@@ -197,7 +215,8 @@ void ck_timer_init(struct ck_timer *t, ck_timer_fn fn, void *arg);
 /**
  * ck_timer_start() - arm @t for @abs_ns, then every @period_ns if non-zero.
  * A periodic timer that falls behind skips the missed expiries and adds
- * them to t->overruns. Re-arming an armed timer moves it. An @abs_ns
+ * them to t->overruns (the total since ck_timer_init(); ck_timer_overruns()
+ * reads those since its last call). Re-arming an armed timer moves it. An @abs_ns
  * already past is no error: the timer runs at the next RT interrupt.
  * Return: 0 or -CK_EINVAL (@t NULL or never initialised, no callback,
  *         @period_ns non-zero and below the board's minimum, the
@@ -206,6 +225,26 @@ void ck_timer_init(struct ck_timer *t, ck_timer_fn fn, void *arg);
  *         armed as it was). Context: any (RT task, RT interrupt, init).
  */
 int ck_timer_start(struct ck_timer *t, uint64_t abs_ns, uint64_t period_ns);
+
+/**
+ * ck_timer_start_in() - ck_timer_start() @rel_ns from now: at
+ * ck_deadline_in(@rel_ns) (saturating: @rel_ns too far for 64 bits means
+ * never, and with a non-zero @period_ns is refused), then every
+ * @period_ns if non-zero.
+ * Return: as ck_timer_start(). Context: any (RT task, RT interrupt, init).
+ */
+int ck_timer_start_in(struct ck_timer *t, uint64_t rel_ns, uint64_t period_ns);
+
+/**
+ * ck_timer_overruns() - the expiries periodic @t missed (skipped because
+ * it fell behind) since the previous call, or since ck_timer_init() for
+ * the first; the call clears them, re-arming does not. t->overruns keeps
+ * the total.
+ * Return: that count (>= 0; at most LONG_MAX, the rest is left for the
+ *         next call), or -CK_EINVAL (@t NULL or never initialised).
+ * Context: any.
+ */
+long ck_timer_overruns(struct ck_timer *t);
 
 /**
  * ck_timer_stop() - disarm @t (no effect if not armed, NULL or never
@@ -509,16 +548,113 @@ int ck_queue_destroy(ck_queue_t *q);
 /* ------------------------------------------------------------------ */
 /* RT interrupts (sources routed to the RT class: FIQ, CINT, level 15) */
 
-typedef void (*ck_irq_fn)(unsigned int line, void *arg);
+/**
+ * enum ck_irq_ret - what an RT interrupt handler returns (as Xenomai's
+ * RT_INTR_HANDLED / RT_INTR_NONE / XN_IRQ_DISABLE).
+ * @CK_IRQ_NONE: the line fired but its device had nothing for the handler
+ *               (not its interrupt): counted as unhandled, see
+ *               CK_IRQ_UNHANDLED_MAX.
+ * @CK_IRQ_HANDLED: the handler served its device.
+ * @CK_IRQ_DISABLE: a flag to OR in (CK_IRQ_HANDLED | CK_IRQ_DISABLE): leave
+ *                  the line disabled on return, as ck_irq_disable() does,
+ *                  until a task calls ck_irq_enable() (work deferred to a
+ *                  task whose device stays asserted meanwhile).
+ */
+enum ck_irq_ret {
+	CK_IRQ_NONE = 0,
+	CK_IRQ_HANDLED = 1,
+	CK_IRQ_DISABLE = 2,
+};
+
+/**
+ * ck_irq_fn - an RT interrupt handler: called in RT interrupt context with
+ * RT masked, once per RT interrupt in which @line is pending; it must
+ * clear the interrupt at its device (a level line still asserted is taken
+ * again at once). Return: an enum ck_irq_ret.
+ */
+typedef enum ck_irq_ret (*ck_irq_fn)(unsigned int line, void *arg);
+
+/*
+ * Unhandled-storm detector: a line whose handler returns CK_IRQ_NONE this
+ * many times in a row (no CK_IRQ_HANDLED between) is disabled and named on
+ * the console. A line has one handler, never shared, so a CK_IRQ_NONE is a
+ * rare race with the device (a bounce, a status already cleared), not the
+ * routine answer it is on Linux's shared lines (kernel/irq/spurious.c waits
+ * for 99,900 of 100,000); 16 in a row is a stuck source, and they cost 16
+ * RT entries (a few us each on the boards) of every RT task's time.
+ */
+#define CK_IRQ_UNHANDLED_MAX 16u
 
 /**
  * ck_irq_attach() - own hardware line @line on the RT class and call @fn.
- * Return: 0, -CK_EINVAL (no such PIC line, or the PIC cannot route it to
- *         the RT class), -CK_EBUSY (a co-kernel line, already attached, or
- *         the PIC's CK_RT_SLOTS RT slots are taken).
+ * The line is enabled at once, its counters (ck_irq_stats()) start at 0.
+ * Return: 0, -CK_EINVAL (@fn NULL, no such PIC line, or the PIC cannot
+ *         route it to the RT class), -CK_EBUSY (a co-kernel line, a
+ *         Linux line, already attached, or the PIC's CK_RT_SLOTS RT slots
+ *         are taken).
  * Context: init, RT task.
  */
 int ck_irq_attach(unsigned int line, ck_irq_fn fn, void *arg);
+
+/**
+ * ck_irq_detach() - give up @line: it is masked and routed back to the
+ * PIC's normal class, where it stays masked and owned by nobody (Linux's
+ * vIRQs are the board's linux_lines, fixed at boot, which ck_irq_attach()
+ * refuses, so Linux never sees it). Its RT slot is free for a later
+ * ck_irq_attach(), of this line or another; its counters are dropped. On
+ * return @fn is never called again for it.
+ * Return: 0, -CK_EINVAL (no such PIC line), -CK_EPERM (the co-kernel's own
+ *         lines, the RT timer's, the doorbell's, the console's, or a
+ *         Linux line: never attached by ck_irq_attach()), -CK_ENOENT (not
+ *         attached).
+ * Context: init, RT task (not from a handler: the RT interrupt in progress
+ * may still hold the line's slot).
+ */
+int ck_irq_detach(unsigned int line);
+
+/**
+ * ck_irq_disable() - mask attached @line at the PIC: its handler is not
+ * called until ck_irq_enable(). Not nesting (as Xenomai's
+ * rtdm_irq_disable): one ck_irq_enable() undoes any number of disables. A
+ * handler may disable its own line (or return CK_IRQ_DISABLE) and leave
+ * the work to a task that enables it again. The line is also routed to
+ * the normal class, masked (a PL190 raises FIQ for a masked FIQ-routed
+ * line in QEMU), so its RT slot may serve another line meanwhile. A line
+ * disabled by another line's handler within one RT interrupt may still
+ * have its handler run in that interrupt if it was pending at its start.
+ * Return: 0 (also if already disabled), or the errors of ck_irq_detach().
+ * Context: init, RT task, RT interrupt.
+ */
+int ck_irq_disable(unsigned int line);
+
+/**
+ * ck_irq_enable() - unmask attached @line on the RT class again, after
+ * ck_irq_disable(), CK_IRQ_DISABLE or the unhandled-storm detector; its
+ * run of unhandled interrupts starts again at 0. An interrupt its device
+ * still asserts is taken at once (when RT is unmasked). Not nesting.
+ * Return: 0 (also if already enabled), the errors of ck_irq_detach(), or
+ *         -CK_EBUSY (every RT slot of the PIC taken meanwhile: the line
+ *         stays disabled).
+ * Context: init, RT task, RT interrupt.
+ */
+int ck_irq_enable(unsigned int line);
+
+/** struct ck_irq_stats - an attached RT line's counters, since attach;
+ *  each wraps at 2^32. */
+struct ck_irq_stats {
+	uint32_t hits;       /* handler calls */
+	uint32_t unhandled;  /* of them, those that returned CK_IRQ_NONE */
+	uint32_t storms;     /* times the storm detector disabled the line */
+	uint32_t enabled;    /* 1: unmasked on the RT class; 0: disabled */
+};
+
+/**
+ * ck_irq_stats() - copy attached @line's counters into *@st.
+ * Return: 0, the errors of ck_irq_detach(), or -CK_EINVAL (@st NULL);
+ *         *@st is written only on success.
+ * Context: any.
+ */
+int ck_irq_stats(unsigned int line, struct ck_irq_stats *st);
 
 /* ------------------------------------------------------------------ */
 /* Console: line-buffered, prefixed "[ck] ", never interleaved mid-line

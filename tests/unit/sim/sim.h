@@ -46,6 +46,8 @@ struct sim_config {
 	uint32_t event_min_period_ns; /* its shortest period; 0: 2 us */
 	unsigned int uart_fifo;   /* UART TX FIFO depth; 0: unlimited */
 	bool uart_autodrain;      /* a full FIFO empties when polled again */
+	bool pic_slots_lowest_free; /* route_rt() gives the lowest free RT
+				     * slot (as the SH-4 INTC), not the line */
 };
 
 extern const struct ck_board sim_board;
@@ -108,6 +110,7 @@ bool sim_pic_routed_rt(unsigned int line);
 bool sim_pic_unmasked(unsigned int line);
 uint32_t sim_pic_rt_set(void);        /* bit n: line n routed to RT */
 uint32_t sim_pic_unmasked_set(void);  /* bit n: line n unmasked */
+int sim_pic_slot(unsigned int line);  /* its RT slot, or -1 if not RT */
 
 /**
  * sim_on_boot_linux() - make the next arch_boot_linux() longjmp to @env

@@ -25,6 +25,8 @@ static struct {
 	unsigned int irqs;
 	/* PIC */
 	uint32_t pending, rt, enabled;
+	uint32_t slots_used;      /* cfg.pic_slots_lowest_free: slot n taken */
+	uint8_t slot_line[32];    /* and the line it holds */
 	/* UART */
 	char out[SIM_UART_BYTES + 1];
 	size_t out_len;
@@ -84,21 +86,51 @@ static struct ck_clockevent sim_timer = { .name = "sim-timer",
 					  .ack = ev_ack,
 					  .stop = ev_stop };
 
-/* The slot of a line is its number, as on the PL190. */
+/* The slot holding @line (cfg.pic_slots_lowest_free), or -1. */
+static int slot_of(unsigned int line)
+{
+	for (int s = 0; s < 32; s++)
+		if ((sim.slots_used & (1u << s)) && sim.slot_line[s] == line)
+			return s;
+	return -1;
+}
+
+/* The slot of a line is its number, as on the PL190, or with
+ * cfg.pic_slots_lowest_free the lowest free one, as on the SH-4 INTC. */
 static int pic_route_rt(const struct ck_pic *pic, unsigned int line)
 {
+	int slot;
+
 	(void)pic;
 	if (line >= SIM_NR_LINES)
 		return -CK_EINVAL;
+	if (!sim.cfg.pic_slots_lowest_free) {
+		sim.rt |= 1u << line;
+		return (int)line;
+	}
+	slot = slot_of(line);
+	if (slot >= 0)
+		return slot;
+	if (sim.slots_used == 0xffffffffu)
+		return -CK_EBUSY;
+	slot = __builtin_ctz(~sim.slots_used);
+	sim.slots_used |= 1u << slot;
+	sim.slot_line[slot] = (uint8_t)line;
 	sim.rt |= 1u << line;
-	return (int)line;
+	return slot;
 }
 
 static void pic_route_normal(const struct ck_pic *pic, unsigned int line)
 {
+	int slot;
+
 	(void)pic;
-	if (line < SIM_NR_LINES)
-		sim.rt &= ~(1u << line);
+	if (line >= SIM_NR_LINES)
+		return;
+	sim.rt &= ~(1u << line);
+	slot = slot_of(line);
+	if (slot >= 0)
+		sim.slots_used &= ~(1u << slot);
 }
 
 static void pic_mask(const struct ck_pic *pic, unsigned int line)
@@ -122,8 +154,15 @@ static int lowest_line(uint32_t set)
 
 static uint32_t pic_pending_rt(const struct ck_pic *pic)
 {
+	uint32_t lines = sim.pending & sim.rt & sim.enabled, slots = 0;
+
 	(void)pic;
-	return sim.pending & sim.rt & sim.enabled;
+	if (!sim.cfg.pic_slots_lowest_free)
+		return lines;
+	for (int s = 0; s < 32; s++)
+		if ((sim.slots_used & (1u << s)) && (lines & (1u << sim.slot_line[s])))
+			slots |= 1u << s;
+	return slots;
 }
 
 static int pic_next_normal(const struct ck_pic *pic, unsigned int from)
@@ -399,4 +438,11 @@ void sim_uart_fifo_empty(void)
 void sim_uart_input(const char *s)
 {
 	sim.in = s;
+}
+
+int sim_pic_slot(unsigned int line)
+{
+	if (line >= SIM_NR_LINES || !(sim.rt & (1u << line)))
+		return -1;
+	return sim.cfg.pic_slots_lowest_free ? slot_of(line) : (int)line;
 }
