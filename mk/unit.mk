@@ -17,7 +17,8 @@ UNIT_DIR := $(TOP)/tests/unit
 UNIT_OBJ := $(HOSTB)/unit-obj
 UNIT_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all
 UNIT_CPPFLAGS := -DCK_DEBUG -I$(TOP)/cokernel/include -I$(TOP)/ipc \
-	-I$(UNIT_DIR)/sim -I$(TOP)/cokernel/drivers/include -I$(TOP)/cokernel/lib/libfdt
+	-I$(UNIT_DIR)/sim -I$(TOP)/cokernel/drivers/include -I$(TOP)/cokernel/lib/libfdt \
+	-I$(TOP)/cokernel/lib/tlsf
 UNIT_CFLAGS := -std=c11 -g -O1 $(UNIT_SAN) -fno-omit-frame-pointer \
 	-Wall -Wextra -MMD -MP
 UNIT_WERROR := -Werror
@@ -29,7 +30,8 @@ UNIT_IPC_SRCS := $(wildcard $(TOP)/ipc/*.c)
 # the drivers without CPU instructions, over host memory (sim/arch/mmio.h)
 UNIT_DRV_SRCS := $(addprefix $(TOP)/cokernel/drivers/,aic.c at91-dbgu.c at91-pmc.c at91-rtt.c at91-tc.c mpic.c \
 	ns16550.c pl011.c pl190.c sh-tmu.c sp804.c) \
-	$(addprefix $(TOP)/cokernel/lib/libfdt/,fdt.c fdt_ro.c fdt_sw.c)
+	$(addprefix $(TOP)/cokernel/lib/libfdt/,fdt.c fdt_ro.c fdt_sw.c) \
+	$(TOP)/cokernel/lib/tlsf/tlsf.c
 UNIT_SIM_SRCS := $(wildcard $(UNIT_DIR)/sim/*.c)
 UNIT_LIB_OBJS := $(patsubst $(TOP)/%.c,$(UNIT_OBJ)/%.o,\
 	$(UNIT_CORE_SRCS) $(UNIT_IPC_SRCS) $(UNIT_DRV_SRCS) $(UNIT_SIM_SRCS))
