@@ -70,6 +70,31 @@ $(HOSTB)/test_motor_app: UNIT_LDLIBS += -lm
 $(HOSTB)/test_libckipc: $(UNIT_OBJ)/ipc/lib/libckipc.o
 $(UNIT_OBJ)/tests/unit/test_libckipc.o: UNIT_CPPFLAGS += -I$(TOP)/ipc/lib
 
+# The heap's 8-byte alignment on 32-bit CPUs (cokernel/core/heap.c) is
+# arithmetic a 64-bit host never runs: tests/unit/heap32 builds heap.c,
+# pool.c and TLSF for 32-bit PowerPC (static glibc, Debian's
+# libc6-dev-powerpc-cross) and runs them under qemu-ppc (qemu-user); said
+# and skipped when either is missing (make deps installs both).
+HEAP32_CC ?= powerpc-linux-gnu-gcc
+HEAP32_RUN ?= qemu-ppc
+HEAP32 := $(HOSTB)/heap32
+HEAP32_SRCS := $(UNIT_DIR)/heap32/heap32.c $(TOP)/cokernel/core/heap.c \
+	$(TOP)/cokernel/core/pool.c $(TOP)/cokernel/lib/tlsf/tlsf.c
+HEAP32_OK := $(and $(shell command -v $(HEAP32_CC)),$(shell command -v $(HEAP32_RUN)))
+
+.PHONY: unit-heap32
+unit: unit-heap32
+unit-heap32: $(if $(HEAP32_OK),$(HEAP32))
+	@$(if $(HEAP32_OK),$(NICE) $(HEAP32_RUN) $(HEAP32),\
+		echo "heap32: skipped ($(HEAP32_CC) or $(HEAP32_RUN) missing: make deps)")
+
+$(HEAP32): $(HEAP32_SRCS) $(wildcard $(TOP)/cokernel/include/ck/*.h $(TOP)/cokernel/lib/tlsf/*.h)
+	@mkdir -p $(@D)
+	@echo "  CC32    $(notdir $@)"
+	@$(NICE) $(HEAP32_CC) -std=c11 -D_DEFAULT_SOURCE -O2 -Wall -Wextra -Werror -static \
+		-I$(TOP)/cokernel/include -I$(UNIT_DIR)/sim -I$(TOP)/ipc \
+		-I$(TOP)/cokernel/lib/tlsf $(HEAP32_SRCS) -o $@
+
 $(HOSTB)/test_%: $(UNIT_OBJ)/tests/unit/test_%.o $(UNIT_LIB_OBJS)
 	@echo "  HOSTLD  $(notdir $@)"
 	@$(NICE) $(HOSTCC) $(UNIT_SAN) $^ $(UNIT_LDLIBS) -o $@
