@@ -11,7 +11,8 @@
  * one split (alloc) or two merges with the physical neighbours (free).
  * The worst step count is the same with 4 free blocks or 4,000
  * (tests/unit/test_heap.c checks it); what it costs in ns is the CPU's
- * (SH-4 has no count-leading-zeros instruction: libgcc's, branch-free).
+ * (SH-4 has no count-leading-zeros instruction: libgcc's __clzsi2 and
+ * __ffssi2, a table lookup).
  *
  * Prefer a pool (ck/pool.h) where the sizes are few and known: no
  * fragmentation, no header. A heap fragments: an allocation may fail
@@ -22,8 +23,8 @@
  * spans 1/32 of a power of two).
  *
  * Per allocation, 8 bytes of ours before the block (a tag word and the
- * size asked) and TLSF's 4 (8 on 64-bit hosts); every block is 8-byte
- * aligned.
+ * size asked) and TLSF's 4 (8 on 64-bit hosts), the whole rounded up to a
+ * multiple of 8 bytes: every block is 8-byte aligned.
  */
 #ifndef CK_HEAP_H
 #define CK_HEAP_H
