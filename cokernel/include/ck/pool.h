@@ -4,9 +4,10 @@
  * from any RT context, no fragmentation (DESIGN §6, "static pools before
  * any heap").
  *
- * A pool cuts the caller's buffer into blocks of one size; free blocks are
+ * A pool cuts the caller's buffer into blocks of one size; freed blocks are
  * chained through their own first word, so allocation and free take the
- * head of that list. One bit per block (allocated or free), kept at the
+ * head of that list (or, until every block has been out once, the next
+ * block never handed out). One bit per block (allocated or free), kept at the
  * start of the buffer, lets a free refuse a block that is already free.
  * Every call masks RT (arch_rt_mask()) for its few instructions.
  */
@@ -64,7 +65,9 @@ struct ck_pool_stats {
  *         -CK_EBUSY (@pool is initialised and some of its blocks are
  *         allocated: they would be handed out twice); on an error nothing
  *         changes, @pool included.
- * Context: init, RT task. O(blocks): the free list is built here.
+ * Context: init, RT task. O(blocks / 32), with RT masked: the bitmap is
+ * zeroed (blocks never handed out are taken in address order, so no free
+ * list is built here).
  */
 int ck_pool_init(struct ck_pool *pool, void *buf, size_t buf_bytes,
 		 size_t block_bytes);
