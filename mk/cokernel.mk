@@ -51,6 +51,11 @@ CK_LDFLAGS := $(CPUFLAGS) $(CK_NOPIE_LD) -nostdlib -nostartfiles -Wl,--no-warn-r
 # libfdt (cokernel/lib/libfdt/README.md): what reading the boot DTB needs
 CK_LIBFDT_SRCS := cokernel/lib/libfdt/fdt.c cokernel/lib/libfdt/fdt_ro.c
 CK_CPPFLAGS += -I$(TOP)/cokernel/lib/libfdt
+# TLSF (cokernel/lib/tlsf/README.md): the allocator under ck/heap.h; its C
+# library headers (assert, printf, memcpy) from freestanding/, for tlsf.c alone
+CK_TLSF_SRCS := cokernel/lib/tlsf/tlsf.c
+CK_CPPFLAGS += -I$(TOP)/cokernel/lib/tlsf
+$(CK_OUT)/cokernel/lib/tlsf/tlsf.o: CK_CPPFLAGS += -I$(TOP)/cokernel/lib/tlsf/freestanding
 # an application's folder (mk/app.mk): its shared header
 CK_CPPFLAGS += $(if $(APP_DIR),-I$(APP_DIR))
 
@@ -78,7 +83,7 @@ CK_SRCS := $(filter-out $(CK_CORE_HOST_ONLY) $(CK_SKIP),$(wildcard cokernel/core
 	$(wildcard bsp/$(BOARD)/*.c) $(foreach f,$(BSP_SHARED),bsp/$(f).c) \
 	$(filter-out $(CK_SKIP),$(wildcard cokernel/apps/*.c)) \
 	$(if $(NEWLIB),$(filter-out $(CK_SKIP),$(wildcard cokernel/libc/*.c cokernel/apps/libc/*.c))) \
-	$(wildcard ipc/*.c) $(CK_LIBFDT_SRCS) $(APP_RT_FILES)
+	$(wildcard ipc/*.c) $(CK_LIBFDT_SRCS) $(CK_TLSF_SRCS) $(APP_RT_FILES)
 CK_OBJS := $(patsubst %,$(CK_OUT)/%.o,$(basename $(CK_SRCS)))
 CK_ASM_OFFSETS := $(CK_OUT)/include/generated/asm-offsets.h
 CK_LDS := $(CK_OUT)/cokernel.ld
