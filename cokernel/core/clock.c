@@ -90,6 +90,12 @@ uint32_t clock_carry_slow(uint64_t rem)
 	return (uint32_t)(rem % ck_clk.hz);
 }
 
+uint64_t clock_ticks_to_ns(uint64_t ticks)
+{
+	return ticks / ck_clk.hz * CK_NS_PER_S +
+	       ticks % ck_clk.hz * CK_NS_PER_S / ck_clk.hz;
+}
+
 uint64_t clock_update(void)
 {
 	return clock_fold();

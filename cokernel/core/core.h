@@ -56,22 +56,6 @@ void ck_assert_fail(const char *file, int line) __attribute__((noreturn));
 #define CK_EVENT_MAGIC 0x45564e54u   /* "EVNT" */
 #define CK_QUEUE_MAGIC 0x51554555u   /* "QUEU" */
 
-/* ---- waits ------------------------------------------------------- */
-
-/* What a blocked task waits on (ck_task.wait_kind): a priority change
- * requeues it on its object's wait queue, an inheritance chain follows
- * CK_WAIT_MUTEX, `ckipc tasks` names it. */
-enum ck_wait_kind {
-	CK_WAIT_NONE = 0,
-	CK_WAIT_DELAY,       /* ck_task_sleep_until() */
-	CK_WAIT_PERIOD,      /* ck_task_wait_period() */
-	CK_WAIT_SEM,
-	CK_WAIT_CHAN,        /* ck_chan_wait() */
-	CK_WAIT_MUTEX,
-	CK_WAIT_EVENT,
-	CK_WAIT_QUEUE_RECV,
-	CK_WAIT_QUEUE_SEND,
-};
 
 /* ---- shared core state ------------------------------------------- */
 
@@ -198,8 +182,24 @@ void sched_exit(void) __attribute__((noreturn));
  */
 void sched_suspend(struct ck_task *t);
 
+/**
+ * sched_hold() - ck_task_suspend()'s body: one more suspension of @t, a
+ * created task that is not dormant; a ready one leaves the ready queue
+ * (the caller switches away at once, outside RT interrupt context), a
+ * blocked one is held when its wait ends. RT masked.
+ */
+void sched_hold(struct ck_task *t);
+
+/** sched_release() - ck_task_resume()'s body: one suspension of @t (>= 1)
+ *  undone; at the last, a held task is ready and may preempt. RT masked. */
+void sched_release(struct ck_task *t);
+
 /** sched_pick_current() - make the most urgent ready task current; return it. RT masked. */
 struct ck_task *sched_pick_current(void);
+
+/** sched_switch_raw() - the clocksource (masked) when the current task
+ *  was last charged its CPU time. RT masked. */
+uint32_t sched_switch_raw(void);
 
 /** sched_root() - the root task. Context: any. */
 struct ck_task *sched_root(void);
@@ -290,6 +290,10 @@ extern struct clock_state ck_clk;
  * (nothing bound). Context: init.
  */
 int clock_init(const struct ck_clocksource *cs);
+
+/** clock_ticks_to_ns() - @ticks of the clocksource in ns, rounded down,
+ *  for any count (64-bit divisions: not for a hot path). Context: any. */
+uint64_t clock_ticks_to_ns(uint64_t ticks);
 
 /** clock_tick_ns() - one tick of @hz (> 0) in ns, rounded up. Context: any. */
 uint64_t clock_tick_ns(uint64_t hz);

@@ -29,6 +29,7 @@ int ck_event_init(ck_event_t *e, uint32_t value)
 		ret = -CK_EBUSY;
 	} else {
 		e->value = value;
+		e->name = NULL;
 		e->magic = CK_EVENT_MAGIC;
 		ck_list_init(&e->waiters);
 	}

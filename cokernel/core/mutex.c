@@ -143,6 +143,7 @@ int ck_mutex_init(ck_mutex_t *m, uint32_t flags, int ceiling)
 	} else {
 		m->owner = NULL;
 		m->magic = CK_MUTEX_MAGIC;
+		m->name = NULL;
 		m->flags = flags;
 		m->ceiling = flags & CK_MUTEX_CEILING ? ceiling : -1;
 		m->depth = 0;

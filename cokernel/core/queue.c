@@ -58,6 +58,7 @@ int ck_queue_init(ck_queue_t *q, void *buf, size_t buf_bytes, uint32_t msg_bytes
 		ret = -CK_EBUSY;
 	} else {
 		q->magic = CK_QUEUE_MAGIC;
+		q->name = NULL;
 		q->msg_bytes = msg_bytes;
 		q->slot_bytes = CK_QUEUE_SLOT_BYTES(msg_bytes);
 		q->slots = (uint32_t)slots;

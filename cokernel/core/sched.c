@@ -21,6 +21,7 @@ static struct {
 	uint32_t map[RQ_WORDS];            /* bit p: level p non-empty */
 	struct ck_list level[CK_NR_PRIO];
 	struct ck_task root;
+	uint32_t switch_raw;               /* clocksource at the last switch */
 } rq;
 
 void sched_init(void)
@@ -36,6 +37,7 @@ void sched_init(void)
 	rq.root.state = CK_TASK_READY;
 	ck_list_init(&rq.root.rq_node);
 	ck_list_init(&rq.root.held);
+	ck_list_init(&rq.root.joiners);
 	ck_current_task = &rq.root;
 }
 
@@ -82,6 +84,16 @@ static struct ck_task *rq_pick(void)
 	return &rq.root;
 }
 
+/* Charge the current task the clocksource ticks since the last charge,
+ * up to @raw, the counter (masked) at the clock's last reading: no
+ * switch reads the clocksource for it (what ran since that reading goes
+ * to the next task). RT masked. */
+static inline void sched_charge(uint32_t raw)
+{
+	ck_current_task->cpu_ticks += (raw - rq.switch_raw) & ck_clk.mask;
+	rq.switch_raw = raw;
+}
+
 /* Make @next the current task; false if it already was. RT masked. */
 static inline bool sched_set_current(struct ck_task *next)
 {
@@ -96,12 +108,19 @@ static void sched_switch_to(struct ck_task *next)
 {
 	struct ck_task *prev = ck_current_task;
 
-	if (sched_set_current(next))
-		arch_ctx_switch(&prev->ctx, &next->ctx);
+	if (next == prev)
+		return;
+	sched_charge(ck_clk.last);
+	sched_set_current(next);
+	arch_ctx_switch(&prev->ctx, &next->ctx);
 }
 
 void sched_ready(struct ck_task *t)
 {
+	if (t->suspend_depth) {
+		t->state = CK_TASK_SUSPENDED;   /* its wait ended, it stays held */
+		return;
+	}
 	t->state = CK_TASK_READY;
 	rq_add(t);
 }
@@ -223,6 +242,17 @@ void sched_requeue(void)
 	sched_preempt();
 }
 
+/* @t, off every queue, ends: dormant, its mutexes to their waiters as
+ * from a dead owner, its joiners woken. No switch. RT masked. */
+static void sched_end(struct ck_task *t)
+{
+	t->state = CK_TASK_DORMANT;
+	t->period_ns = 0;
+	t->suspend_depth = 0;
+	mutex_owner_gone(t);
+	sched_wake_all(&t->joiners, 0);
+}
+
 void sched_exit(void)
 {
 	struct ck_task *t = ck_current_task;
@@ -230,9 +260,7 @@ void sched_exit(void)
 	ck_assert(t != &rq.root && !ck_core.in_irq);
 	timer_cancel(&t->wake_timer);
 	rq_del(t);
-	t->state = CK_TASK_DORMANT;
-	t->period_ns = 0;
-	mutex_owner_gone(t);
+	sched_end(t);
 	sched_switch_to(rq_pick());
 	for (;;)
 		ck_assert(0);   /* a dormant task is never resumed */
@@ -298,6 +326,7 @@ rt_irq_handle(bool traced)
 		trace_point(CK_TRACE_IRQ_ACK, trace_raw(), pending,
 			    irq_hot.timer->line, NULL);
 	now = clock_fold();
+	sched_charge(ck_clk.last);
 	if (traced)
 		rt_irq_trace_timers(now);
 	else
@@ -358,6 +387,7 @@ void ck_start(void)
 	b->pic->unmask(b->pic, b->timer->line);   /* routed by irq_init() */
 	ck_core.started = true;
 	clock_update();
+	rq.switch_raw = ck_clk.last;
 	timer_program();
 	sched_preempt();
 	arch_rt_restore(flags);
@@ -387,18 +417,35 @@ void sched_suspend(struct ck_task *t)
 	timer_cancel(&t->wake_timer);
 	if (t->state == CK_TASK_READY) {
 		rq_del(t);
-	} else {
+	} else if (t->state == CK_TASK_BLOCKED) {
 		uint8_t kind = t->wait_kind;
 		void *obj = t->wait_obj;
 
-		sched_unblock(t);           /* off its wait queue */
-		rq_del(t);
+		t->suspend_depth = 1;       /* off its wait queue, not ready */
+		sched_unblock(t);
 		if (kind == CK_WAIT_MUTEX)
 			mutex_waiter_left(obj);
 	}
-	t->state = CK_TASK_DORMANT;
-	t->period_ns = 0;
-	mutex_owner_gone(t);
+	sched_end(t);
+}
+
+void sched_hold(struct ck_task *t)
+{
+	t->suspend_depth++;
+	if (t->state != CK_TASK_READY)
+		return;                     /* blocked: held when it wakes */
+	rq_del(t);
+	t->state = CK_TASK_SUSPENDED;
+	if (t == ck_current_task)
+		sched_preempt();
+}
+
+void sched_release(struct ck_task *t)
+{
+	if (--t->suspend_depth || t->state != CK_TASK_SUSPENDED)
+		return;
+	sched_ready(t);
+	sched_preempt();
 }
 
 /* sched_pick_current(): make the most urgent ready task (or the root)
@@ -407,6 +454,8 @@ struct ck_task *sched_pick_current(void)
 {
 	struct ck_task *next = rq_pick();
 
+	if (next != ck_current_task)
+		sched_charge(ck_clk.last);
 	sched_set_current(next);
 	return next;
 }
@@ -415,4 +464,9 @@ struct ck_task *sched_pick_current(void)
 struct ck_task *sched_root(void)
 {
 	return &rq.root;
+}
+
+uint32_t sched_switch_raw(void)
+{
+	return rq.switch_raw;
 }

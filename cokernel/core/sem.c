@@ -19,6 +19,7 @@ int ck_sem_init(ck_sem_t *s, uint32_t count)
 		ret = -CK_EBUSY;
 	} else {
 		s->count = count;
+		s->name = NULL;
 		s->magic = CK_SEM_MAGIC;
 		ck_list_init(&s->waiters);
 	}

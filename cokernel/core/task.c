@@ -47,6 +47,19 @@ task_refuse(const char *name, int err, const char *fmt, ...)
 	return err;
 }
 
+/* The word a task's stack is filled with at creation: what is still there
+ * was never written (ck_task_info()'s high-water mark). */
+#define TASK_STACK_FILL 0xa5a5a5a5u
+
+/* Fill [@stack, @top) with TASK_STACK_FILL; the stack is 8-byte aligned. */
+static void task_stack_fill(void *stack, uintptr_t top)
+{
+	uint32_t *w = stack;
+
+	while ((uintptr_t)w < top)
+		*w++ = TASK_STACK_FILL;
+}
+
 int ck_task_create(struct ck_task *t, const char *name, int prio,
 		   void (*entry)(void *arg), void *arg, void *stack,
 		   size_t stack_bytes)
@@ -85,6 +98,9 @@ int ck_task_create(struct ck_task *t, const char *name, int prio,
 	t->wait_obj = NULL;
 	t->wait_q = NULL;
 	ck_list_init(&t->held);
+	ck_list_init(&t->joiners);
+	t->suspend_depth = 0;
+	t->cpu_ticks = 0;
 	t->entry = entry;
 	t->arg = arg;
 	t->stack = stack;
@@ -97,6 +113,7 @@ int ck_task_create(struct ck_task *t, const char *name, int prio,
 	ck_timer_init(&t->wake_timer, task_wake_timeout, t);
 	/* 16 bytes: the ppc32 SysV ABI's stack alignment (ARM's AAPCS needs 8) */
 	top = ((uintptr_t)stack + stack_bytes) & ~(uintptr_t)15u;
+	task_stack_fill(stack, top);
 
 	flags = arch_rt_mask();
 	arch_ctx_init(&t->ctx, ck_task_trampoline, t, (void *)top);
@@ -155,26 +172,6 @@ int ck_task_sleep(uint64_t rel_ns)
 	return ck_task_sleep_until(now + rel_ns);
 }
 
-int ck_task_set_periodic(uint64_t start_ns, uint64_t period_ns)
-{
-	struct ck_task *t = sched_self();
-
-	if (!t || period_ns < ck_timer_min_period_ns())
-		return -CK_EINVAL;
-	if (!start_ns) {
-		uint64_t now = ck_clock_now();
-
-		if (period_ns > UINT64_MAX - now)
-			return -CK_EINVAL;
-		start_ns = now + period_ns;
-	}
-	if (start_ns > UINT64_MAX - period_ns)
-		return -CK_EINVAL;
-	t->next_release_ns = start_ns;
-	t->period_ns = period_ns;
-	return 0;
-}
-
 /*
  * Release points are start + k * period. Those strictly before now passed
  * while the job ran: overruns, skipped. The task waits for the first
@@ -214,4 +211,227 @@ long ck_task_wait_period(void)
 		sched_block_on(NULL, CK_WAIT_PERIOD, NULL);
 	arch_rt_restore(flags);
 	return missed;
+}
+
+/* @t if a created task, the caller for NULL (an RT task), else NULL. */
+static struct ck_task *task_of(struct ck_task *t)
+{
+	if (!t)
+		return sched_self();
+	return t->magic == CK_TASK_MAGIC ? t : NULL;
+}
+
+int ck_task_set_prio(struct ck_task *t, int prio)
+{
+	struct ck_task *task = task_of(t);
+	ck_rtflags_t flags;
+	int ret = 0;
+
+	if (!task)
+		return t ? -CK_EINVAL : -CK_EPERM;
+	if (prio < CK_PRIO_MIN || prio > CK_PRIO_MAX)
+		return -CK_EINVAL;
+	flags = arch_rt_mask();
+	if (task->state == CK_TASK_DORMANT) {
+		ret = -CK_ESRCH;
+	} else {
+		task->base_prio = prio;
+		mutex_prio_update(task);   /* what it is owed stays */
+		sched_preempt();
+	}
+	arch_rt_restore(flags);
+	return ret;
+}
+
+int ck_task_suspend(struct ck_task *t)
+{
+	struct ck_task *task = task_of(t);
+	ck_rtflags_t flags;
+	int ret = 0;
+
+	if (!task)
+		return t ? -CK_EINVAL : -CK_EPERM;
+	flags = arch_rt_mask();
+	if (task->state == CK_TASK_DORMANT)
+		ret = -CK_ESRCH;
+	else if (task->suspend_depth == UINT32_MAX)
+		ret = -CK_EOVERFLOW;
+	else
+		sched_hold(task);
+	arch_rt_restore(flags);
+	return ret;
+}
+
+int ck_task_resume(struct ck_task *t)
+{
+	ck_rtflags_t flags;
+	int ret = 0;
+
+	if (!t || t->magic != CK_TASK_MAGIC)
+		return -CK_EINVAL;
+	flags = arch_rt_mask();
+	if (t->state == CK_TASK_DORMANT)
+		ret = -CK_ESRCH;
+	else if (!t->suspend_depth)
+		ret = -CK_EINVAL;
+	else
+		sched_release(t);
+	arch_rt_restore(flags);
+	return ret;
+}
+
+int ck_task_delete(struct ck_task *t)
+{
+	ck_rtflags_t flags;
+	int ret = 0;
+
+	if (ck_core.in_irq)
+		return -CK_EPERM;
+	if (!t || t == sched_self())
+		ck_task_exit();
+	if (t->magic != CK_TASK_MAGIC || t == sched_root())
+		return -CK_EINVAL;
+	flags = arch_rt_mask();
+	if (t->state == CK_TASK_DORMANT) {
+		ret = -CK_ESRCH;
+	} else {
+		sched_suspend(t);   /* off every queue, ended */
+		sched_preempt();
+	}
+	arch_rt_restore(flags);
+	return ret;
+}
+
+int ck_task_join(struct ck_task *t, uint64_t abs_ns)
+{
+	struct ck_task *self = sched_self();
+	ck_rtflags_t flags;
+	int ret = 0;
+
+	if (!t || t->magic != CK_TASK_MAGIC)
+		return -CK_EINVAL;
+	if (!self)
+		return -CK_EPERM;
+	if (t == self)
+		return -CK_EDEADLK;
+	flags = arch_rt_mask();
+	if (t->state == CK_TASK_DORMANT) {
+		ret = 0;
+	} else if (abs_ns != CK_INFINITE && abs_ns <= clock_update()) {
+		ret = -CK_EAGAIN;
+	} else {
+		if (abs_ns != CK_INFINITE)
+			ck_timer_start(&self->wake_timer, abs_ns, 0);
+		ret = sched_block_on(&t->joiners, CK_WAIT_JOIN, t);
+	}
+	arch_rt_restore(flags);
+	return ret;
+}
+
+int ck_task_set_periodic_of(struct ck_task *t, uint64_t start_ns,
+			    uint64_t period_ns)
+{
+	struct ck_task *task = task_of(t);
+	ck_rtflags_t flags;
+	int ret = 0;
+
+	if (!task)
+		return t ? -CK_EINVAL : -CK_EPERM;
+	if (period_ns < ck_timer_min_period_ns())
+		return -CK_EINVAL;
+	flags = arch_rt_mask();
+	if (!start_ns) {
+		uint64_t now = clock_update();
+
+		start_ns = period_ns > UINT64_MAX - now ? 0 : now + period_ns;
+	}
+	if (!start_ns || start_ns > UINT64_MAX - period_ns) {
+		ret = -CK_EINVAL;
+	} else if (task->state == CK_TASK_DORMANT) {
+		ret = -CK_ESRCH;
+	} else {
+		task->period_ns = period_ns;
+		if (task->state == CK_TASK_BLOCKED &&
+		    task->wait_kind == CK_WAIT_PERIOD) {
+			/* waiting for the old release: the new one instead */
+			task->next_release_ns = start_ns + period_ns;
+			ck_timer_start(&task->wake_timer, start_ns, 0);
+		} else {
+			task->next_release_ns = start_ns;
+		}
+	}
+	arch_rt_restore(flags);
+	return ret;
+}
+
+int ck_task_set_periodic(uint64_t start_ns, uint64_t period_ns)
+{
+	if (!sched_self())
+		return -CK_EINVAL;
+	return ck_task_set_periodic_of(NULL, start_ns, period_ns);
+}
+
+/* The name of what a task of @kind waits on (@obj), or NULL. */
+static const char *wait_name(uint8_t kind, const void *obj)
+{
+	switch (kind) {
+	case CK_WAIT_SEM:
+		return ((const ck_sem_t *)obj)->name;
+	case CK_WAIT_MUTEX:
+		return ((const ck_mutex_t *)obj)->name;
+	case CK_WAIT_EVENT:
+		return ((const ck_event_t *)obj)->name;
+	case CK_WAIT_QUEUE_RECV:
+	case CK_WAIT_QUEUE_SEND:
+		return ((const ck_queue_t *)obj)->name;
+	case CK_WAIT_JOIN:
+		return ((const struct ck_task *)obj)->name;
+	default:
+		return NULL;
+	}
+}
+
+int ck_task_info(const struct ck_task *t, struct ck_task_info *out)
+{
+	const uint32_t *w, *end;
+	ck_rtflags_t flags;
+	uint64_t ticks;
+
+	if (!t)
+		t = sched_self();
+	if (!out || !t || t->magic != CK_TASK_MAGIC)
+		return -CK_EINVAL;
+	flags = arch_rt_mask();
+	out->name = t->name;
+	out->base_prio = t->base_prio;
+	out->prio = t->prio;
+	out->state = t->state;
+	out->wait_kind = t->state == CK_TASK_BLOCKED ? t->wait_kind : CK_WAIT_NONE;
+	out->wait_name = t->state == CK_TASK_BLOCKED ? wait_name(t->wait_kind, t->wait_obj)
+						     : NULL;
+	out->wait_owner = NULL;
+	if (out->wait_kind == CK_WAIT_MUTEX) {
+		const struct ck_task *o = ((const ck_mutex_t *)t->wait_obj)->owner;
+
+		out->wait_owner = o ? o->name : NULL;
+	}
+	out->suspend_depth = t->suspend_depth;
+	out->period_ns = t->period_ns;
+	out->overruns = t->overruns_total;
+	out->switches = t->switches;
+	ticks = t->cpu_ticks;
+	if (t == ck_current_task)   /* what it ran since its last charge */
+		ticks += ((ck_clk.read(ck_clk.cs) & ck_clk.mask) - sched_switch_raw()) &
+			 ck_clk.mask;
+	out->stack_bytes = (uint32_t)t->stack_bytes;
+	arch_rt_restore(flags);
+	out->cpu_ns = clock_ticks_to_ns(ticks);
+	/* the first word is the canary (fault.c); unwritten words above it
+	 * still hold the fill */
+	w = (const uint32_t *)t->stack + 1;
+	end = (const uint32_t *)((const uint8_t *)t->stack + t->stack_bytes);
+	while (w < end && *w == TASK_STACK_FILL)
+		w++;
+	out->stack_used = (uint32_t)((const uint8_t *)end - (const uint8_t *)w);
+	return 0;
 }

@@ -62,9 +62,26 @@ struct ck_timer {
 /* Tasks */
 
 enum ck_task_state {
-	CK_TASK_DORMANT = 0,  /* created, not started or exited */
+	CK_TASK_DORMANT = 0,  /* created, not started, exited or deleted */
 	CK_TASK_READY,        /* in the ready queue (or running) */
-	CK_TASK_BLOCKED,      /* waiting for a semaphore, a delay or a period */
+	CK_TASK_BLOCKED,      /* waiting (enum ck_wait_kind says on what) */
+	CK_TASK_SUSPENDED,    /* suspended (ck_task_suspend()), not waiting */
+};
+
+/* What a blocked task waits on (ck_task.wait_kind): a priority change
+ * requeues it on its object's wait queue, an inheritance chain follows
+ * CK_WAIT_MUTEX, `ckipc tasks` names it. */
+enum ck_wait_kind {
+	CK_WAIT_NONE = 0,
+	CK_WAIT_DELAY,       /* ck_task_sleep_until() */
+	CK_WAIT_PERIOD,      /* ck_task_wait_period() */
+	CK_WAIT_SEM,
+	CK_WAIT_CHAN,        /* ck_chan_wait() */
+	CK_WAIT_MUTEX,
+	CK_WAIT_EVENT,
+	CK_WAIT_QUEUE_RECV,
+	CK_WAIT_QUEUE_SEND,
+	CK_WAIT_JOIN,        /* ck_task_join() */
 };
 
 struct ck_task {
@@ -84,6 +101,8 @@ struct ck_task {
 	void *wait_obj;          /* the object waited on, NULL if none */
 	struct ck_list *wait_q;  /* the wait queue rq_node is on, or NULL */
 	struct ck_list held;     /* mutexes held (ck_mutex.held_node) */
+	struct ck_list joiners;  /* tasks in ck_task_join() on this one */
+	uint32_t suspend_depth;  /* ck_task_suspend() calls not resumed */
 	union {                  /* what the waker needs of the wait */
 		struct {
 			uint32_t mask, mode, got;  /* event flags, channels */
@@ -105,6 +124,11 @@ struct ck_task {
 	uint64_t overruns_total;
 	/* statistics */
 	uint64_t switches;       /* times this task was switched in */
+	uint64_t cpu_ticks;      /* clocksource ticks it ran, counted at
+				  * switches to the clock's last reading
+				  * (an RT interrupt, a timed wait); RT
+				  * interrupts count in the task they
+				  * interrupt */
 };
 
 /**
@@ -180,8 +204,102 @@ int ck_task_sleep(uint64_t rel_ns);
  */
 void ck_task_yield(void);
 
-/** ck_task_exit() - end the calling task. Context: RT task. Does not return. */
+/**
+ * ck_task_exit() - end the calling task: the mutexes it holds go to their
+ * waiters as from a dead owner (-CK_EOWNERDEAD), the tasks joining it
+ * wake. Context: RT task. Does not return.
+ */
 void ck_task_exit(void) __attribute__((noreturn));
+
+/* Task control. @t NULL means the calling task wherever a task is taken. */
+
+/**
+ * ck_task_set_prio() - set @t's base priority to @prio; its effective
+ * priority stays raised by what it is owed (mutexes it holds), and the
+ * change follows a chain of mutex owners. A ready task goes behind the
+ * tasks of its new priority; the CPU is rescheduled at once.
+ * Return: 0, -CK_EINVAL (@prio out of range, @t not a created task),
+ *         -CK_ESRCH (@t dormant), -CK_EPERM (@t NULL outside an RT task).
+ * Context: RT task, init.
+ */
+int ck_task_set_prio(struct ck_task *t, int prio);
+
+/**
+ * ck_task_suspend() - take @t out of scheduling until as many
+ * ck_task_resume() calls (they nest, as Alchemy's do). A waiting task
+ * keeps waiting; when its wait ends it stays suspended. Suspending the
+ * caller switches away at once.
+ * Return: 0, -CK_EINVAL, -CK_ESRCH (dormant), -CK_EOVERFLOW (nesting at
+ *         UINT32_MAX), -CK_EPERM (@t NULL outside an RT task).
+ * Context: RT task, RT interrupt (not @t NULL), init.
+ */
+int ck_task_suspend(struct ck_task *t);
+
+/**
+ * ck_task_resume() - undo one ck_task_suspend(); at the last, @t runs
+ * again (at once, if more urgent than the caller).
+ * Return: 0, -CK_EINVAL (not a created task, or not suspended),
+ *         -CK_ESRCH (dormant). Context: RT task, RT interrupt, init.
+ */
+int ck_task_resume(struct ck_task *t);
+
+/**
+ * ck_task_delete() - end @t as if it had called ck_task_exit() where it
+ * is (its waits abandoned, its mutexes to their waiters with
+ * -CK_EOWNERDEAD, its joiners woken); @t may then be created again.
+ * @t NULL or the caller: ck_task_exit().
+ * Return: 0, -CK_EINVAL (not a created task), -CK_ESRCH (already dormant).
+ * Context: RT task, init. Not from an RT interrupt (-CK_EPERM).
+ */
+int ck_task_delete(struct ck_task *t);
+
+/**
+ * ck_task_join() - wait until @t has ended (exit, delete, fault).
+ * Return: 0 (ended, or was dormant already), -CK_ETIMEDOUT (@abs_ns
+ *         reached; CK_INFINITE: none), -CK_EDEADLK (@t is the caller),
+ *         -CK_EINVAL (not a created task), -CK_EPERM (not an RT task),
+ *         -CK_EAGAIN (deadline already past and @t alive).
+ * Context: RT task.
+ */
+int ck_task_join(struct ck_task *t, uint64_t abs_ns);
+
+/**
+ * ck_task_set_periodic_of() - ck_task_set_periodic() for @t (NULL: the
+ * caller). A task waiting for its next release waits for @start_ns
+ * instead (0: now + @period_ns).
+ * Return: 0, -CK_EINVAL (as ck_task_set_periodic(), or @t not a created
+ *         task), -CK_ESRCH (dormant). Context: RT task, init.
+ */
+int ck_task_set_periodic_of(struct ck_task *t, uint64_t start_ns,
+			    uint64_t period_ns);
+
+/* What ck_task_info() reports of a task: Xenomai's /proc/xenomai/sched
+ * columns and more. */
+struct ck_task_info {
+	const char *name;        /* not copied: the task's own */
+	int base_prio, prio;     /* prio: effective (inheritance, ceiling) */
+	uint8_t state;           /* enum ck_task_state */
+	uint8_t wait_kind;       /* enum ck_wait_kind, while blocked */
+	const char *wait_name;   /* the object waited on's name, or NULL */
+	const char *wait_owner;  /* a mutex waited on: its owner's name */
+	uint32_t suspend_depth;
+	uint64_t period_ns;      /* 0: not periodic */
+	uint64_t overruns;       /* release points missed in total */
+	uint64_t switches;       /* times switched in */
+	uint64_t cpu_ns;         /* CPU time, ns (see ck_task.cpu_ticks) */
+	uint32_t stack_bytes;    /* its stack */
+	uint32_t stack_used;     /* high-water mark: bytes ever written */
+};
+
+/**
+ * ck_task_info() - fill @out with @t's figures (@t NULL: the caller).
+ * The stack's high-water mark is found by scanning the fill pattern
+ * ck_task_create() wrote, O(stack bytes) with RT unmasked; the rest is
+ * a consistent snapshot taken with RT masked.
+ * Return: 0, -CK_EINVAL (@out NULL, @t not a created task, @t NULL
+ *         outside an RT task). Context: RT task, init.
+ */
+int ck_task_info(const struct ck_task *t, struct ck_task_info *out);
 
 /* ------------------------------------------------------------------ */
 /* Clock */
@@ -269,6 +387,8 @@ uint32_t ck_timer_min_period_ns(void);
 
 typedef struct ck_sem {
 	uint32_t count;
+	const char *name;        /* NULL, or set by the caller after init
+				  * (not copied): what `ckipc tasks` shows */
 	uint32_t magic;          /* set by ck_sem_init(): a semaphore never
 				  * initialised is refused */
 	struct ck_list waiters;  /* by priority, FIFO within a priority */
@@ -344,6 +464,8 @@ int ck_sem_post(ck_sem_t *s);
 
 typedef struct ck_mutex {
 	struct ck_task *owner;    /* NULL when free */
+	const char *name;        /* NULL, or set by the caller after init
+				  * (not copied): what `ckipc tasks` shows */
 	uint32_t magic;           /* set by ck_mutex_init() */
 	uint32_t flags;           /* CK_MUTEX_* */
 	int ceiling;              /* CK_MUTEX_CEILING's priority, else -1 */
@@ -423,6 +545,8 @@ int ck_mutex_destroy(ck_mutex_t *m);
 
 typedef struct ck_event {
 	uint32_t value;          /* the flags */
+	const char *name;        /* NULL, or set by the caller after init
+				  * (not copied): what `ckipc tasks` shows */
 	uint32_t magic;          /* set by ck_event_init() */
 	struct ck_list waiters;  /* by priority, FIFO within a priority */
 } ck_event_t;
@@ -488,6 +612,8 @@ int ck_event_destroy(ck_event_t *e);
 
 typedef struct ck_queue {
 	uint32_t magic;          /* set by ck_queue_init() */
+	const char *name;        /* NULL, or set by the caller after init
+				  * (not copied): what `ckipc tasks` shows */
 	uint32_t msg_bytes;      /* the largest message */
 	uint32_t slot_bytes;     /* CK_QUEUE_SLOT_BYTES(msg_bytes) */
 	uint32_t slots;          /* messages the ring holds */
