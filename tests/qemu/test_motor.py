@@ -9,6 +9,7 @@ on the page moves the plant."""
 import json
 import re
 import shutil
+import socket
 import time
 
 import pytest
@@ -168,6 +169,12 @@ def test_browser_moves_the_plant(motor):
     from selenium.webdriver.common.by import By
 
     assert shutil.which("chromedriver"), "chromium-driver missing: make deps"
+    try:
+        socket.getaddrinfo("localhost", port)
+    except socket.gaierror as e:
+        pytest.fail(f"'localhost' does not resolve ({e}): Selenium reaches the "
+                    "chromedriver it starts by that name; /etc/hosts needs "
+                    "'127.0.0.1 localhost'")
     s.sh("motor reset; motor start; motor set 0")
     opts = webdriver.ChromeOptions()
     for a in ("--headless=new", "--no-sandbox", "--disable-gpu",
