@@ -19,7 +19,13 @@ APP_RT_FILES :=
 APP_ROOTFS_DIR :=
 APP_ROOTFS_FILES :=
 ifneq ($(APP),)
+ifneq ($(words $(APP)),1)
+$(error APP='$(APP)': a path with spaces; make cannot build from it (move or link the folder to a path without spaces))
+endif
 APP_DIR := $(abspath $(APP))
+ifeq ($(wildcard $(APP_DIR)/.),)
+$(error APP=$(APP): no such folder ($(APP_DIR)))
+endif
 ifeq ($(wildcard $(APP_DIR)/app.mk),)
 $(error APP=$(APP): no app.mk in $(APP_DIR) (an application folder holds app.mk: see examples/motor/README.md))
 endif

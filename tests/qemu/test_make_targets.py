@@ -147,3 +147,21 @@ def test_a_build_tree_from_before_asm_offsets_moved_still_builds(tmp_path):
     for board in ("e500", "versatilepb"):
         r = _make("-n", f"BOARD={board}", f"B={tmp_path}", "NO_LINUX=1", "cokernel")
         assert r.returncode == 0 and "No rule" not in r.stderr, (board, r.stderr)
+
+
+def test_a_bad_app_folder_is_named(tmp_path):
+    """APP= names a folder that does not exist, one without app.mk, or one
+    with a space in its path: each stops at once with a message that says
+    which, never a build and never make's own confusion."""
+    spaced = tmp_path / "my app"
+    spaced.mkdir()
+    (spaced / "app.mk").write_text("APP_RT_SRCS :=\n")
+    cases = [
+        (str(tmp_path / "nosuch"), "no such folder"),
+        (str(tmp_path), "no app.mk in"),
+        (str(spaced), "a path with spaces"),
+    ]
+    for app, says in cases:
+        r = _make("image", f"APP={app}", timeout=30)
+        assert r.returncode != 0, f"APP={app} succeeded:\n{r.stdout}"
+        assert says in r.stderr, (app, r.stderr)
