@@ -175,6 +175,31 @@ static void join_and_delete(void **state)
 	assert_int_equal(heap_live(), 0);
 }
 
+static void body_join_c(void *arg)
+{
+	struct ck_heap_stats st;
+
+	(void)arg;
+	sim_log(rt_task_join(&tc));
+	ck_heap_stats(&ck_alchemy_heap, &st);
+	sim_log(st.live);                  /* the joiner's own stack */
+}
+
+static void join_frees_an_ended_task(void **state)
+{
+	(void)state;
+	assert_int_equal(rt_task_spawn(&tc, "short", 0, 10, 0, body_nothing,
+				       NULL), 0);
+	assert_int_equal(rt_task_spawn(&tb, "joiner", 0, 5, 0, body_join_c,
+				       NULL), 0);
+	assert_int_equal(heap_live(), 2);
+	sim_start();                       /* tc ends, then tb joins it */
+	assert_log(0, 1);
+	assert_int_equal(rt_task_join(&tc), -EINVAL);   /* joined: gone */
+	assert_int_equal(rt_task_delete(&tb), 0);
+	assert_int_equal(heap_live(), 0);
+}
+
 static void suspend_resume(void **state)
 {
 	(void)state;
@@ -561,6 +586,63 @@ static void queues(void **state)
 	assert_int_equal(heap_live(), 0);
 }
 
+/* ------------------------------------------------------------------ */
+/* Relative against absolute, away from t = 0 where they coincide */
+
+static void body_hold_forever(void *arg)
+{
+	(void)arg;
+	rt_mutex_acquire(&mtx, TM_INFINITE);
+	rt_task_sleep_until(TM_INFINITE);
+}
+
+static void body_rel_abs(void *arg)
+{
+	char buf[16];
+
+	(void)arg;
+	rt_task_sleep_until(5 * MS);
+	sim_log(rt_sem_p(&sem, 1 * MS));                    /* 6 ms */
+	sim_log(now_us());
+	sim_log(rt_sem_p_until(&sem, 7 * MS));
+	sim_log(now_us());
+	sim_log(rt_event_wait(&ev, 1, NULL, EV_ANY, 1 * MS));  /* 8 ms */
+	sim_log(now_us());
+	sim_log(rt_event_wait_until(&ev, 1, NULL, EV_ANY, 9 * MS));
+	sim_log(now_us());
+	sim_log(rt_queue_read(&q, buf, sizeof(buf), 1 * MS));  /* 10 ms */
+	sim_log(now_us());
+	sim_log(rt_queue_read_until(&q, buf, sizeof(buf), 11 * MS));
+	sim_log(now_us());
+	sim_log(rt_mutex_acquire(&mtx, 1 * MS));            /* 12 ms */
+	sim_log(now_us());
+	sim_log(rt_mutex_acquire_until(&mtx, 13 * MS));
+	sim_log(now_us());
+	sim_log(rt_task_sleep(1 * MS));                     /* 14 ms */
+	sim_log(now_us());
+}
+
+static void relative_and_absolute(void **state)
+{
+	(void)state;
+	assert_int_equal(rt_sem_create(&sem, "s", 0, S_PRIO), 0);
+	assert_int_equal(rt_event_create(&ev, "e", 0, EV_PRIO), 0);
+	assert_int_equal(rt_queue_create(&q, "q", 64, 4, Q_FIFO), 0);
+	assert_int_equal(rt_mutex_create(&mtx, "m"), 0);
+	assert_int_equal(rt_task_spawn(&tb, "holder", 0, 5, 0,
+				       body_hold_forever, NULL), 0);
+	assert_int_equal(rt_task_spawn(&ta, "w", 0, 10, 0, body_rel_abs, NULL), 0);
+	sim_start();
+	sim_run_until(20 * MS);
+	assert_log(-ETIMEDOUT, 6000, -ETIMEDOUT, 7000, -ETIMEDOUT, 8000,
+		   -ETIMEDOUT, 9000, -ETIMEDOUT, 10000, -ETIMEDOUT, 11000,
+		   -ETIMEDOUT, 12000, -ETIMEDOUT, 13000, 0, 14000);
+	rt_task_delete(&ta);
+	rt_task_delete(&tb);
+	rt_queue_delete(&q);
+	assert_int_equal(heap_live(), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -568,6 +650,7 @@ int main(void)
 		cmocka_unit_test_setup(create_modes_and_memory, setup),
 		cmocka_unit_test_setup(create_start_self, setup),
 		cmocka_unit_test_setup(join_and_delete, setup),
+		cmocka_unit_test_setup(join_frees_an_ended_task, setup),
 		cmocka_unit_test_setup(suspend_resume, setup),
 		cmocka_unit_test_setup(sleep_and_yield, setup),
 		cmocka_unit_test_setup(periodic, setup),
@@ -576,6 +659,7 @@ int main(void)
 		cmocka_unit_test_setup(mutexes, setup),
 		cmocka_unit_test_setup(events, setup),
 		cmocka_unit_test_setup(queues, setup),
+		cmocka_unit_test_setup(relative_and_absolute, setup),
 	};
 
 	return cmocka_run_group_tests_name("alchemy", tests, NULL, NULL);

@@ -44,7 +44,7 @@ static void alc_name(char *dst, const char *name, const char *dflt)
 
 	if (!name || !name[0])
 		name = dflt;
-	for (; name[i] && i < CK_ALCHEMY_NAME_LEN - 1; i++)
+	for (; i < CK_ALCHEMY_NAME_LEN - 1 && name[i]; i++)
 		dst[i] = name[i];
 	dst[i] = '\0';
 }
