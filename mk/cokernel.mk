@@ -56,6 +56,9 @@ CK_CPPFLAGS += -I$(TOP)/cokernel/lib/libfdt
 CK_TLSF_SRCS := cokernel/lib/tlsf/tlsf.c
 CK_CPPFLAGS += -I$(TOP)/cokernel/lib/tlsf
 $(CK_OUT)/cokernel/lib/tlsf/tlsf.o: CK_CPPFLAGS += -I$(TOP)/cokernel/lib/tlsf/freestanding
+# the Alchemy layer (ck/alchemy.h): code only; its heap is the
+# application's (CK_ALCHEMY_HEAP), so an image without one pays no memory
+CK_ALCHEMY_SRCS := cokernel/lib/alchemy/alchemy.c
 # an application's folder (mk/app.mk): its shared header
 CK_CPPFLAGS += $(if $(APP_DIR),-I$(APP_DIR))
 
@@ -83,7 +86,8 @@ CK_SRCS := $(filter-out $(CK_CORE_HOST_ONLY) $(CK_SKIP),$(wildcard cokernel/core
 	$(wildcard bsp/$(BOARD)/*.c) $(foreach f,$(BSP_SHARED),bsp/$(f).c) \
 	$(filter-out $(CK_SKIP),$(wildcard cokernel/apps/*.c)) \
 	$(if $(NEWLIB),$(filter-out $(CK_SKIP),$(wildcard cokernel/libc/*.c cokernel/apps/libc/*.c))) \
-	$(wildcard ipc/*.c) $(CK_LIBFDT_SRCS) $(CK_TLSF_SRCS) $(APP_RT_FILES)
+	$(wildcard ipc/*.c) $(CK_LIBFDT_SRCS) $(CK_TLSF_SRCS) $(CK_ALCHEMY_SRCS) \
+	$(APP_RT_FILES)
 CK_OBJS := $(patsubst %,$(CK_OUT)/%.o,$(basename $(CK_SRCS)))
 CK_ASM_OFFSETS := $(CK_OUT)/include/generated/asm-offsets.h
 CK_LDS := $(CK_OUT)/cokernel.ld

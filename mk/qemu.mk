@@ -92,6 +92,7 @@ check:
 	@$(SUBMAKE) qemu-probes-run
 	@for b in $(CHECK_BOARDS); do $(SUBMAKE) BOARD=$$b image || exit 1; done
 	@for b in $(CHECK_BOARDS); do $(SUBMAKE) BOARD=$$b APP=examples/motor image || exit 1; done
+	@for b in $(CHECK_BOARDS); do $(SUBMAKE) BOARD=$$b APP=examples/alchemy image || exit 1; done
 	@for b in $(CHECK_BARE_BOARDS); do $(SUBMAKE) BOARD=$$b NO_LINUX=1 image || exit 1; done
 	@for b in $(CHECK_NATIVE_BOARDS); do $(SUBMAKE) BOARD=$$b linux-native || exit 1; done
 	@$(SUBMAKE) qemu-test

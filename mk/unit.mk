@@ -31,7 +31,7 @@ UNIT_IPC_SRCS := $(wildcard $(TOP)/ipc/*.c)
 UNIT_DRV_SRCS := $(addprefix $(TOP)/cokernel/drivers/,aic.c at91-dbgu.c at91-pmc.c at91-rtt.c at91-tc.c mpic.c \
 	ns16550.c pl011.c pl190.c sh-tmu.c sp804.c) \
 	$(addprefix $(TOP)/cokernel/lib/libfdt/,fdt.c fdt_ro.c fdt_sw.c) \
-	$(TOP)/cokernel/lib/tlsf/tlsf.c
+	$(TOP)/cokernel/lib/tlsf/tlsf.c $(TOP)/cokernel/lib/alchemy/alchemy.c
 UNIT_SIM_SRCS := $(wildcard $(UNIT_DIR)/sim/*.c)
 UNIT_LIB_OBJS := $(patsubst $(TOP)/%.c,$(UNIT_OBJ)/%.o,\
 	$(UNIT_CORE_SRCS) $(UNIT_IPC_SRCS) $(UNIT_DRV_SRCS) $(UNIT_SIM_SRCS))
