@@ -77,3 +77,17 @@ int ck_sem_post(ck_sem_t *s)
 	arch_rt_restore(flags);
 	return ret;
 }
+
+int ck_sem_destroy(ck_sem_t *s)
+{
+	ck_rtflags_t flags;
+
+	if (!s || s->magic != CK_SEM_MAGIC)
+		return -CK_EINVAL;
+	flags = arch_rt_mask();
+	sched_wake_all(&s->waiters, -CK_EIDRM);
+	s->magic = 0;
+	sched_preempt();
+	arch_rt_restore(flags);
+	return 0;
+}

@@ -340,9 +340,6 @@ int rt_task_inquire(RT_TASK *task, RT_TASK_INFO *info);
 typedef struct RT_SEM {
 	ck_sem_t ck;
 	uint32_t magic;          /* set by rt_sem_create() */
-	uint32_t gen;            /* changes at each create and delete: a
-				  * woken waiter that sees it changed was
-				  * woken by the delete (-EIDRM) */
 	char name[CK_ALCHEMY_NAME_LEN];
 } RT_SEM;
 

@@ -429,6 +429,13 @@ int ck_sem_wait(ck_sem_t *s);
  */
 int ck_sem_post(ck_sem_t *s);
 
+/**
+ * ck_sem_destroy() - end @s: its waiters wake with -CK_EIDRM; @s must be
+ * initialised again before use. Return: 0 or -CK_EINVAL (@s NULL or not
+ * initialised). Context: init, RT task, RT interrupt.
+ */
+int ck_sem_destroy(ck_sem_t *s);
+
 /* ------------------------------------------------------------------ */
 /* Mutexes with priority inheritance.
  *

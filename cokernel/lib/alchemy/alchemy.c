@@ -376,18 +376,8 @@ int rt_sem_create(RT_SEM *sem, const char *name, unsigned long icount,
 		return ret;
 	alc_name(sem->name, name, "sem");
 	sem->ck.name = sem->name;
-	sem->gen++;
 	sem->magic = ALC_SEM_MAGIC;
 	return 0;
-}
-
-/* Post until nobody waits: each post hands a unit to the most urgent
- * waiter (the count does not move). ck has no semaphore destroy: a delete
- * is this and a new generation, which the woken see. */
-static void alc_sem_wake_all(RT_SEM *sem)
-{
-	while (!ck_list_empty(&sem->ck.waiters))
-		ck_sem_post(&sem->ck);
 }
 
 int rt_sem_delete(RT_SEM *sem)
@@ -395,22 +385,16 @@ int rt_sem_delete(RT_SEM *sem)
 	if (!sem || sem->magic != ALC_SEM_MAGIC)
 		return -EINVAL;
 	sem->magic = 0;
-	sem->gen++;
-	alc_sem_wake_all(sem);
-	return 0;
+	return ck_sem_destroy(&sem->ck);   /* the waiters get -EIDRM */
 }
 
 static int alc_sem_p(RT_SEM *sem, uint64_t deadline)
 {
-	uint32_t gen;
 	int ret;
 
 	if (!sem || sem->magic != ALC_SEM_MAGIC)
 		return -EINVAL;
-	gen = sem->gen;
 	ret = ck_sem_wait_until(&sem->ck, deadline);
-	if (ret == 0 && (sem->gen != gen || sem->magic != ALC_SEM_MAGIC))
-		return -EIDRM;
 	return alc_wait_ret(ret, deadline);
 }
 
@@ -431,11 +415,14 @@ int rt_sem_v(RT_SEM *sem)
 	return ck_sem_post(&sem->ck);
 }
 
+/* Every waiter gets a unit, most urgent first; the count does not move
+ * (each post hands its unit straight to a waiter). */
 int rt_sem_broadcast(RT_SEM *sem)
 {
 	if (!sem || sem->magic != ALC_SEM_MAGIC)
 		return -EINVAL;
-	alc_sem_wake_all(sem);
+	while (!ck_list_empty(&sem->ck.waiters))
+		ck_sem_post(&sem->ck);
 	return 0;
 }
 
