@@ -14,9 +14,9 @@
  */
 #include <ck/app.h>
 #include <ck/chan.h>
-#include <ck/fault.h>
 #include <ck/shm.h>
 #include "core.h"
+#include <ck/fault.h>   /* after core.h, as fault.c: its ck_assert */
 #include "ck_ipc.h"
 #include "ck_tasks.h"
 
