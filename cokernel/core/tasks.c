@@ -10,7 +10,8 @@
  * block's channel (the channel code already wakes it at most once per
  * shortest timer period), refreshes, then sleeps CK_TASKS_MIN_INTERVAL_NS:
  * whatever Linux does, at most one refresh in that time, and every other
- * RT task preempts it. Linux only reads the block.
+ * RT task preempts it. Linux only reads the block. Besides, it wakes
+ * once a second to see whether Linux asked for the block's repair.
  */
 #include <ck/app.h>
 #include <ck/chan.h>
@@ -22,6 +23,7 @@
 
 #define TASKS_PRIO CK_PRIO_MIN
 #define TASKS_STACK_BYTES 2048u
+#define TASKS_RESET_POLL_NS CK_NS_PER_S
 
 _Static_assert(CK_TASKS_MAX == CK_FAULT_MAX_TASKS + 1u, "root + the list");
 _Static_assert(CK_TASKS_READY == CK_TASK_READY &&
@@ -153,19 +155,24 @@ int tasks_refresh(void)
 }
 
 /* Refresh at start (every app has created its tasks by then), then once
- * per notify, at most once per CK_TASKS_MIN_INTERVAL_NS. */
+ * per notify, at most once per CK_TASKS_MIN_INTERVAL_NS; a reset request
+ * (`ckipc reset tasks` after a corruption), which no notify announces, is
+ * looked for every TASKS_RESET_POLL_NS and served by a refresh. */
 static void tasks_task(void *arg)
 {
 	uint32_t bit = ck_chan_bit(&rt_tasks.chan);
+	int err;
 
 	(void)arg;
 	for (;;) {
 		(void)tasks_refresh();
 		(void)ck_task_sleep(CK_TASKS_MIN_INTERVAL_NS);
-		/* an error (no bit: a directory index past 32) leaves the
-		 * sleep as the only bound, still one refresh per interval */
-		while (bit && ck_chan_wait(bit, CK_INFINITE, NULL) != 0)
-			(void)ck_task_sleep(CK_TASKS_MIN_INTERVAL_NS);
+		do {
+			err = ck_chan_wait(bit, ck_clock_now() + TASKS_RESET_POLL_NS,
+					   NULL);
+			if (err && err != -CK_ETIMEDOUT)  /* not expected: no spin */
+				(void)ck_task_sleep(TASKS_RESET_POLL_NS);
+		} while (err && !ck_ipc_reset_pending(ck_shm_base(), &rt_tasks.chan));
 	}
 }
 

@@ -312,6 +312,14 @@ static void tool_errors(void **state)
 	assert_int_equal(run_tool(refresh_step), 1);
 	out = tool_slurp(files.out);
 	assert_string_equal(out, "ckipc: tasks: channel faulted (see ckipc reset)\n");
+	/* `ckipc reset tasks`: the refresher looks for it once a second
+	 * and refreshes, which repairs the block */
+	assert_int_equal(ck_ipc_request_reset(files.base, &lx), 0);
+	sim_run_until(ck_clock_now() + 1100 * MS);
+	assert_int_equal(run_tool(NULL), 0);
+	out = tool_slurp(files.out);
+	assert_non_null(strstr(out, "ckipc: tasks: no refresh within 1000 ms: an older list follows\n"));
+	assert_non_null(line_of(out, "holder "));
 
 	/* an older co-kernel: no block */
 	tool_files_open(&other);
