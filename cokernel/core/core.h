@@ -563,6 +563,25 @@ int trace_init(void);
  */
 struct ck_task *ck_rt_irq_handle_traced(void);
 
+/* ---- tasks.c ----------------------------------------------------- */
+
+/**
+ * tasks_refresh() - write the "tasks" state block (ipc/ck_tasks.h): the
+ * root and every task of fault_task_at(), with CPU time since the
+ * previous refresh. Cost: O(tasks x stack bytes), the stack scans with
+ * RT unmasked. Return: 0, -CK_ENODEV (no block), or
+ * ck_chan_state_write()'s error. Context: RT task (its refresher), init.
+ */
+int tasks_refresh(void);
+
+/**
+ * tasks_init() - the "tasks" state block and its refresher task
+ * (CK_PRIO_MIN); nothing without an IPC region (ck_shm_base() NULL).
+ * Return: 0 or the block's or ck_task_create()'s error (said on the
+ * console for the block). Context: init (CK_APP), the host tests.
+ */
+int tasks_init(void);
+
 /* ---- printf.c ---------------------------------------------------- */
 
 /**

@@ -123,6 +123,13 @@ void fault_task_created(struct ck_task *t)
 		rt_faults.task[rt_faults.nr_tasks++] = t;
 }
 
+struct ck_task *fault_task_at(uint32_t i)
+{
+	/* ck_task_create() appends with RT masked: a slot below nr_tasks
+	 * is written and never changes */
+	return i < rt_faults.nr_tasks ? rt_faults.task[i] : NULL;
+}
+
 /* Suspend every live task whose canary is gone; report the RT-class stack
  * once. RT masked, RT interrupt. */
 static void stacks_check(void)

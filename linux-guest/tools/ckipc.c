@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "ck_ipc_apps.h"
+#include "ck_tasks.h"
 #include "ck_trace.h"
 #include "libckipc.h"
 
@@ -39,9 +40,13 @@ static void usage(FILE *out)
 		"       ckipc trace                the RT tracer's frozen trace, oldest event\n"
 		"                                  first (latency -f freezes it on each new\n"
 		"                                  maximum)\n"
+		"       ckipc tasks                the RT tasks (as /proc/xenomai/sched/stat):\n"
+		"                                  priority, state, what each waits on, period,\n"
+		"                                  overruns, switches, CPU time and %% since the\n"
+		"                                  last refresh, stack high-water mark\n"
 		"       ckipc --help               this text\n"
 		"exit status: 0 done, 1 failed (no region, channel, data, frozen\n"
-		"             trace; a reset not served), 2 bad usage\n", WATCH_LINES_PER_S,
+		"             trace, task list; a reset not served), 2 bad usage\n", WATCH_LINES_PER_S,
 		RESET_WAIT_MS / 1000);
 }
 
@@ -567,6 +572,140 @@ static int cmd_trace(struct ckipc *c)
 	return 0;
 }
 
+#define TASKS_WAIT_MS 1000
+
+/* Ask the RT side for a fresh task list (its channel's doorbell) and wait
+ * up to TASKS_WAIT_MS for it. Return: the block's length, or -errno /
+ * -CK_E* of the last read; *@fresh says if it is newer than the call. */
+static int tasks_fetch(struct ckipc *c, struct ck_ipc_chan *ch,
+		       struct ck_tasks_snap *s, bool *fresh)
+{
+	int n = ckipc_state_read(c, ch, s, sizeof(*s));
+	uint32_t before = n > 0 ? s->refreshes : 0;
+	int64_t until = watch_now_ms() + TASKS_WAIT_MS;
+	struct timespec ts = { 0, 2 * 1000 * 1000 };
+
+	*fresh = false;
+	if (n < 0 && n != -EAGAIN)
+		return n;  /* corrupt or faulted: no refresh repairs it */
+	/* a plain-file region (-ENOSYS) has nobody to ring: the RT side
+	 * (the host tests) refreshes on its own */
+	(void)ckipc_notify(c, ch);
+	do {
+		n = ckipc_state_read(c, ch, s, sizeof(*s));
+		if (n > 0 && s->refreshes != before) {
+			*fresh = true;
+			break;
+		}
+		nanosleep(&ts, NULL);
+	} while (watch_now_ms() < until);
+	return n;
+}
+
+static void tasks_state(const struct ck_tasks_rec *r, char *out, size_t len)
+{
+	static const char *const names[] = { "dormant", "ready", "blocked",
+					     "suspended" };
+	const char *st = r->state < 4u ? names[r->state] : "?";
+
+	if (r->flags & CK_TASKS_F_SELF)
+		st = "running";
+	snprintf(out, len, "%s%s", st,
+		 r->suspend_depth && r->state != CK_TASKS_SUSPENDED ? "+susp" : "");
+}
+
+static void tasks_wait(const struct ck_tasks_rec *r, char *out, size_t len)
+{
+	char name[CK_TASKS_NAME_BYTES], owner[CK_TASKS_NAME_BYTES];
+
+	if (r->state != CK_TASKS_BLOCKED) {
+		snprintf(out, len, "-");
+		return;
+	}
+	memcpy(name, r->wait_name, sizeof(name));
+	memcpy(owner, r->wait_owner, sizeof(owner));
+	name[sizeof(name) - 1] = 0;
+	owner[sizeof(owner) - 1] = 0;
+	snprintf(out, len, "%s%s%s%s%s", ck_tasks_wait_name(r->wait_kind),
+		 name[0] ? " " : "", name, owner[0] ? " owner " : "", owner);
+}
+
+static void tasks_line(const struct ck_tasks_snap *s, const struct ck_tasks_rec *r)
+{
+	char name[CK_TASKS_NAME_BYTES], state[16], wait[64], prio[8], base[8];
+	char period[24] = "-", pct[16] = "-", stack[24] = "-";
+	bool root = r->flags & CK_TASKS_F_ROOT;
+
+	memcpy(name, r->name, sizeof(name));
+	name[sizeof(name) - 1] = 0;
+	tasks_state(r, state, sizeof(state));
+	tasks_wait(r, wait, sizeof(wait));
+	snprintf(prio, sizeof(prio), root ? "-" : "%d", r->prio);
+	snprintf(base, sizeof(base), root ? "-" : "%d", r->base_prio);
+	if (r->period_ns)
+		snprintf(period, sizeof(period), "%llu",
+			 (unsigned long long)(r->period_ns / 1000u));
+	if (s->interval_ns)
+		snprintf(pct, sizeof(pct), "%.1f",
+			 100.0 * (double)r->cpu_delta_ns / (double)s->interval_ns);
+	if (!root)
+		snprintf(stack, sizeof(stack), "%u/%u", r->stack_used, r->stack_bytes);
+	printf("%-15s %4s %4s  %-14s %-36s %9s %8llu %10llu %12.3f %6s %11s\n",
+	       root ? "[root]" : name, prio, base, state, wait, period,
+	       (unsigned long long)r->overruns, (unsigned long long)r->switches,
+	       (double)r->cpu_ns / 1e6, pct, stack);
+}
+
+/*
+ * The RT tasks, as Xenomai's /proc/xenomai/sched/stat: the root (Linux)
+ * first, then each task in order of creation. %CPU is of the interval
+ * since the previous refresh (the previous `ckipc tasks`, or the boot's).
+ */
+static int cmd_tasks(struct ckipc *c)
+{
+	static struct ck_tasks_snap s;
+	struct ck_ipc_chan ch;
+	uint64_t rt_ns = 0;
+	bool fresh;
+	uint32_t i;
+	int n, err = ckipc_chan(c, CK_TASKS_STATE, &ch);
+
+	if (err == -CK_ENODEV) {
+		fprintf(stderr, "ckipc: tasks: no state block '%s': a co-kernel without `ckipc tasks`, or no room left in the region (see its console)\n",
+			CK_TASKS_STATE);
+		return 1;
+	}
+	n = err ? err : tasks_fetch(c, &ch, &s, &fresh);
+	if (n == -EAGAIN) {
+		fprintf(stderr, "ckipc: tasks: the RT side has not written the task list within %d ms\n",
+			TASKS_WAIT_MS);
+		return 1;
+	}
+	if (n < 0) {
+		fprintf(stderr, "ckipc: tasks: %s\n", ckipc_strerror(n));
+		return 1;
+	}
+	if (n < (int)offsetof(struct ck_tasks_snap, rec) || !s.tasks ||
+	    s.tasks > CK_TASKS_MAX || (uint32_t)n != ck_tasks_snap_bytes(s.tasks)) {
+		fprintf(stderr, "ckipc: tasks: %d bytes are not a task list\n", n);
+		return 1;
+	}
+	if (!fresh)
+		fprintf(stderr, "ckipc: tasks: no refresh within %d ms: an older list follows\n",
+			TASKS_WAIT_MS);
+	for (i = 1; i < s.tasks; i++)
+		rt_ns += s.rec[i].cpu_delta_ns;
+	printf("cokernel RT tasks: refresh %u at %.3f s; %%CPU of the last %.3f s, RT tasks %.1f%%\n",
+	       s.refreshes, (double)s.now_ns / 1e9, (double)s.interval_ns / 1e9,
+	       s.interval_ns ? 100.0 * (double)rt_ns / (double)s.interval_ns : 0.0);
+	printf("%-15s %4s %4s  %-14s %-36s %9s %8s %10s %12s %6s %11s\n", "NAME",
+	       "PRIO", "BASE", "STATE", "WAIT", "PERIOD_US", "OVERRUNS",
+	       "SWITCHES", "CPU_MS", "%CPU", "STACK");
+	for (i = 0; i < s.tasks; i++)
+		tasks_line(&s, &s.rec[i]);
+	return 0;
+}
+
 /* Sub-commands: name, number of arguments after it. */
 static const struct command {
 	const char *name;
@@ -574,6 +713,7 @@ static const struct command {
 } commands[] = {
 	{ "list", 0 }, { "read", 1 }, { "watch", 1 }, { "write", 2 }, { "reset", 1 },
 	{ "corrupt", 1 }, { "trace", 0 }, { "echo", 1 },
+	{ "tasks", 0 },
 };
 
 static int bad_usage(const char *fmt, const char *what)
@@ -625,8 +765,10 @@ int main(int argc, char **argv)
 		ret = cmd_echo(&c, args[0]);
 		goto out;
 	}
-	if (!strcmp(cmd->name, "list") || !strcmp(cmd->name, "trace")) {
-		ret = cmd->name[0] == 'l' ? cmd_list(&c) : cmd_trace(&c);
+	if (!strcmp(cmd->name, "list") || !strcmp(cmd->name, "trace") ||
+	    !strcmp(cmd->name, "tasks")) {
+		ret = cmd->name[1] == 'i' ? cmd_list(&c) :
+		      cmd->name[1] == 'r' ? cmd_trace(&c) : cmd_tasks(&c);
 		goto out;
 	}
 	err = ckipc_chan(&c, args[0], &ch);

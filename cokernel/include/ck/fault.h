@@ -134,4 +134,13 @@ void fault_task_created(struct ck_task *t);
 
 #define CK_FAULT_MAX_TASKS 32u
 
+/**
+ * fault_task_at() - the @i-th task ck_task_create() was given (from 0, in
+ * order of first creation; a task object created again keeps its slot),
+ * any state; NULL past the last. The list only grows, up to
+ * CK_FAULT_MAX_TASKS; tasks beyond are not listed (nor watched).
+ * Context: any.
+ */
+struct ck_task *fault_task_at(uint32_t i);
+
 #endif /* CK_FAULT_H */
