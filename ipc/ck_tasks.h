@@ -7,8 +7,8 @@
  * A task of the lowest RT priority (cokernel/core/tasks.c) fills it with
  * one record per created RT task, the root context (Linux) first, when
  * Linux notifies the block's channel, at most once per
- * CK_TASKS_MIN_INTERVAL_NS, once at boot, and to serve a reset request
- * (ck_ipc_request_reset(), looked for once a second). A reader notifies, then
+ * CK_TASKS_MIN_INTERVAL_NS (a reset request, ck_ipc_request_reset(), is
+ * served by the refresh its notify brings). A reader notifies, then
  * waits for `refreshes` to change. Names are copied, cut to 15 bytes and
  * NUL-padded; no pointer crosses. Units: ns; fixed-width fields, native
  * byte order.

@@ -197,9 +197,13 @@ void sched_release(struct ck_task *t);
 /** sched_pick_current() - make the most urgent ready task current; return it. RT masked. */
 struct ck_task *sched_pick_current(void);
 
-/** sched_switch_raw() - the clocksource (masked) when the current task
- *  was last charged its CPU time. RT masked. */
-uint32_t sched_switch_raw(void);
+/**
+ * sched_cpu_ns() - the CPU time @t ran, ns, up to now: an RT task's
+ * charged ticks and, if it runs, those since its switch; the root's is
+ * the clock since start less every RT task's. Context: any (masks RT for
+ * the reads, converts with it unmasked).
+ */
+uint64_t sched_cpu_ns(const struct ck_task *t);
 
 /** sched_root() - the root task. Context: any. */
 struct ck_task *sched_root(void);

@@ -22,6 +22,7 @@ static struct {
 	struct ck_list level[CK_NR_PRIO];
 	struct ck_task root;
 	uint32_t switch_raw;               /* clocksource at the last switch */
+	uint64_t rt_ticks;                 /* what all RT tasks were charged */
 } rq;
 
 void sched_init(void)
@@ -84,21 +85,34 @@ static struct ck_task *rq_pick(void)
 	return &rq.root;
 }
 
-/* Charge the current task the clocksource ticks since the last charge,
- * up to @raw, the counter (masked) at the clock's last reading: no
- * switch reads the clocksource for it (what ran since that reading goes
- * to the next task). RT masked. */
-static inline void sched_charge(uint32_t raw)
+/*
+ * CPU time. An RT task @t leaving the CPU (or at a watchdog tick) is
+ * charged the clocksource ticks since the last switch, up to @raw, the
+ * counter (masked) at the clock's last reading: no switch reads the
+ * clocksource for it (what ran since that reading goes to the next
+ * task). The root is never charged (its time is the clock's less the RT
+ * tasks', sched_cpu_ns()): a switch from Linux to an RT task, the RT
+ * latency's path, only notes the counter. RT masked.
+ */
+static inline void sched_charge(struct ck_task *t, uint32_t raw)
 {
-	ck_current_task->cpu_ticks += (raw - rq.switch_raw) & ck_clk.mask;
+	if (t != &rq.root) {
+		uint32_t d = (raw - rq.switch_raw) & ck_clk.mask;
+
+		t->cpu_ticks += d;
+		rq.rt_ticks += d;
+	}
 	rq.switch_raw = raw;
 }
 
 /* Make @next the current task; false if it already was. RT masked. */
 static inline bool sched_set_current(struct ck_task *next)
 {
-	if (next == ck_current_task)
+	struct ck_task *prev = ck_current_task;
+
+	if (next == prev)
 		return false;
+	sched_charge(prev, ck_clk.last);
 	ck_current_task = next;
 	next->switches++;
 	return true;
@@ -108,16 +122,13 @@ static void sched_switch_to(struct ck_task *next)
 {
 	struct ck_task *prev = ck_current_task;
 
-	if (next == prev)
-		return;
-	sched_charge(ck_clk.last);
-	sched_set_current(next);
-	arch_ctx_switch(&prev->ctx, &next->ctx);
+	if (sched_set_current(next))
+		arch_ctx_switch(&prev->ctx, &next->ctx);
 }
 
 void sched_ready(struct ck_task *t)
 {
-	if (t->suspend_depth) {
+	if (__builtin_expect(t->suspend_depth != 0, 0)) {
 		t->state = CK_TASK_SUSPENDED;   /* its wait ended, it stays held */
 		return;
 	}
@@ -127,10 +138,9 @@ void sched_ready(struct ck_task *t)
 
 void sched_unblock(struct ck_task *t)
 {
-	ck_list_del(&t->rq_node);   /* off a wait queue, if on one */
-	t->wait_kind = CK_WAIT_NONE;
-	t->wait_obj = NULL;
-	t->wait_q = NULL;
+	ck_list_del(&t->rq_node);   /* off a wait queue, if on one; the wait's
+				     * kind, object and queue mean something
+				     * only while it is blocked */
 	sched_ready(t);
 }
 
@@ -326,7 +336,6 @@ rt_irq_handle(bool traced)
 		trace_point(CK_TRACE_IRQ_ACK, trace_raw(), pending,
 			    irq_hot.timer->line, NULL);
 	now = clock_fold();
-	sched_charge(ck_clk.last);
 	if (traced)
 		rt_irq_trace_timers(now);
 	else
@@ -336,6 +345,7 @@ rt_irq_handle(bool traced)
 	 * to (the interrupted context goes on, be it a runaway task) */
 	if (next == ck_current_task &&
 	    __builtin_expect((int32_t)((uint32_t)ck_clk.now_ns - ck_core.tick_due_ns) >= 0, 0)) {
+		sched_charge(ck_current_task, ck_clk.last);   /* no wrap unseen */
 		fault_tick(ck_current_task);
 		next = rq_pick();
 	}
@@ -388,6 +398,7 @@ void ck_start(void)
 	ck_core.started = true;
 	clock_update();
 	rq.switch_raw = ck_clk.last;
+	rq.rt_ticks = 0;
 	timer_program();
 	sched_preempt();
 	arch_rt_restore(flags);
@@ -454,8 +465,6 @@ struct ck_task *sched_pick_current(void)
 {
 	struct ck_task *next = rq_pick();
 
-	if (next != ck_current_task)
-		sched_charge(ck_clk.last);
 	sched_set_current(next);
 	return next;
 }
@@ -466,7 +475,26 @@ struct ck_task *sched_root(void)
 	return &rq.root;
 }
 
-uint32_t sched_switch_raw(void)
+uint64_t sched_cpu_ns(const struct ck_task *t)
 {
-	return rq.switch_raw;
+	ck_rtflags_t flags = arch_rt_mask();
+	uint32_t raw = ck_clk.read(ck_clk.cs) & ck_clk.mask;
+	uint64_t run = ck_current_task != &rq.root ?
+		       (raw - rq.switch_raw) & ck_clk.mask : 0;
+	uint64_t ticks, now = 0;
+
+	if (t == &rq.root) {
+		ticks = rq.rt_ticks + run;
+		now = clock_update();
+	} else {
+		ticks = t->cpu_ticks + (t == ck_current_task ? run : 0);
+	}
+	arch_rt_restore(flags);
+	/* the divisions with RT unmasked */
+	if (t == &rq.root) {
+		uint64_t rt = clock_ticks_to_ns(ticks);
+
+		return now > rt ? now - rt : 0;
+	}
+	return clock_ticks_to_ns(ticks);
 }

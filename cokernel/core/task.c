@@ -15,13 +15,10 @@ void task_wake_timeout(struct ck_timer *tm)
 	struct ck_task *t = tm->arg;
 
 	if (t->state == CK_TASK_BLOCKED) {
-		uint8_t kind = t->wait_kind;
-		void *obj = t->wait_obj;
-
 		t->wait_status = -CK_ETIMEDOUT;
-		sched_unblock(t);
-		if (kind == CK_WAIT_MUTEX)
-			mutex_waiter_left(obj);
+		sched_unblock(t);   /* leaves wait_kind and wait_obj */
+		if (__builtin_expect(t->wait_kind == CK_WAIT_MUTEX, 0))
+			mutex_waiter_left(t->wait_obj);
 	}
 }
 
@@ -395,7 +392,6 @@ int ck_task_info(const struct ck_task *t, struct ck_task_info *out)
 {
 	const uint32_t *w, *end;
 	ck_rtflags_t flags;
-	uint64_t ticks;
 
 	if (!t)
 		t = sched_self();
@@ -419,13 +415,9 @@ int ck_task_info(const struct ck_task *t, struct ck_task_info *out)
 	out->period_ns = t->period_ns;
 	out->overruns = t->overruns_total;
 	out->switches = t->switches;
-	ticks = t->cpu_ticks;
-	if (t == ck_current_task)   /* what it ran since its last charge */
-		ticks += ((ck_clk.read(ck_clk.cs) & ck_clk.mask) - sched_switch_raw()) &
-			 ck_clk.mask;
 	out->stack_bytes = (uint32_t)t->stack_bytes;
 	arch_rt_restore(flags);
-	out->cpu_ns = clock_ticks_to_ns(ticks);
+	out->cpu_ns = sched_cpu_ns(t);
 	/* the first word is the canary (fault.c); unwritten words above it
 	 * still hold the fill */
 	w = (const uint32_t *)t->stack + 1;

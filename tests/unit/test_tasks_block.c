@@ -146,8 +146,8 @@ static void records_of_known_states(void **state)
 	r = rec(1);
 	assert_string_equal(r->name, "tasks");
 	assert_int_equal(r->prio, CK_PRIO_MIN);
-	assert_int_equal(r->state, CK_TASKS_BLOCKED);  /* its 10 ms pause */
-	assert_int_equal(r->wait_kind, CK_WAIT_DELAY);
+	assert_int_equal(r->state, CK_TASKS_BLOCKED);  /* on its doorbell */
+	assert_int_equal(r->wait_kind, CK_WAIT_CHAN);
 
 	r = rec(2 + HOLDER);  /* inherits the waiter's priority */
 	assert_string_equal(r->name, "holder");
@@ -312,10 +312,14 @@ static void tool_errors(void **state)
 	assert_int_equal(run_tool(refresh_step), 1);
 	out = tool_slurp(files.out);
 	assert_string_equal(out, "ckipc: tasks: channel faulted (see ckipc reset)\n");
-	/* `ckipc reset tasks`: the refresher looks for it once a second
-	 * and refreshes, which repairs the block */
+	/* `ckipc reset tasks` asks and rings the doorbell: the refresher
+	 * wakes and refreshes, which repairs the block; without the ring
+	 * nothing happens (the refresher never polls) */
 	assert_int_equal(ck_ipc_request_reset(files.base, &lx), 0);
-	sim_run_until(ck_clock_now() + 1100 * MS);
+	sim_run_until(ck_clock_now() + 2000 * MS);
+	assert_int_equal(run_tool(NULL), 1);
+	chan_notify_linux(1u << lx.idx);
+	sim_run_until(ck_clock_now() + 20 * MS);
 	assert_int_equal(run_tool(NULL), 0);
 	out = tool_slurp(files.out);
 	assert_non_null(strstr(out, "ckipc: tasks: no refresh within 1000 ms: an older list follows\n"));
