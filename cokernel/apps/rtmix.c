@@ -136,7 +136,7 @@ static void mix_spin(uint64_t ns)
 	uint64_t until = ck_clock_now() + ns;
 
 	while (ck_clock_now() < until)
-		;
+		arch_cpu_relax();
 }
 
 /* ------------------------------------------------------------------ */
