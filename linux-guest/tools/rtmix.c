@@ -90,18 +90,8 @@ static int send_cmd(struct ckipc *c, struct ck_ipc_chan *ctl, uint32_t cmd,
 	struct ck_mix_cmd m = { .cmd = cmd,
 				.session = session,
 				.run_ms = (uint32_t)(run_s * 1000) };
-	int i, err = -CK_EAGAIN;
 
-	for (i = 0; i < 200 && err == -CK_EAGAIN; i++) {
-		err = ck_ipc_send(c->base, ctl, &m, sizeof(m));
-		if (err == -CK_EAGAIN)
-			usleep(10000);
-	}
-	if (err)
-		fprintf(stderr,
-			"rtmix: cannot send a command to the RT side: %s\n",
-			ckipc_strerror(err));
-	return err;
+	return cli_send(c, ctl, "rtmix", &m, sizeof(m));
 }
 
 static void print_counts(const struct ck_mix_state *s)

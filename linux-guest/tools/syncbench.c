@@ -5,19 +5,17 @@
  * inheritance, an event post and a queue send to a blocked waiter. */
 #define _GNU_SOURCE
 #include <stdio.h>
-#include <string.h>
-#include <unistd.h>
 
 #include "ck_ipc_sync.h"
+#include "cli.h"
 #include "libckipc.h"
 
 int main(int argc, char **argv)
 {
 	struct ck_syb_result r;
-	struct ck_ipc_chan ch;
 	struct ckipc c;
 	uint32_t f;
-	int n, t, err;
+	int err;
 
 	if (argc > 1) {
 		fprintf(stderr,
@@ -27,25 +25,10 @@ int main(int argc, char **argv)
 	}
 	if (ckipc_open(&c, "syncbench"))
 		return 1;
-	err = ckipc_chan(&c, CK_SYB_STATE, &ch);
-	if (err) {
-		fprintf(stderr, "syncbench: channel %s: %s\n", CK_SYB_STATE,
-			err == -CK_ENODEV ? "not found" : ckipc_strerror(err));
-		ckipc_close(&c);
-		return 1;
-	}
-	for (t = 0; t < 300; t++) { /* the RT run takes a moment at boot */
-		n = ck_ipc_state_read(c.base, &ch, &r, sizeof(r));
-		if (n != -CK_EAGAIN)
-			break;
-		usleep(10000);
-	}
+	err = cli_result(&c, "syncbench", CK_SYB_STATE, &r, sizeof(r));
 	ckipc_close(&c);
-	if (n != (int)sizeof(r)) {
-		fprintf(stderr, "syncbench: no result: %s\n",
-			n < 0 ? ckipc_strerror(n) : "short record");
+	if (err)
 		return 1;
-	}
 	printf("== RT mutexes, event flags, queues (priorities %u/%u/%u), %u samples each\n",
 	       r.prio, r.prio + 1, r.prio + 2, r.rounds);
 	printf("== All results in ns (clock step <= %u ns); each sample includes a clock read\n",

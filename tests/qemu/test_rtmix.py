@@ -12,26 +12,12 @@ timeouts. And syncbench, the sharing objects' costs measured at boot
 (cokernel/apps/syncbench.c), answers with figures that make sense."""
 import re
 
-import pytest
-
-from cksession import Session, make_var
 
 SECONDS = 3
 LOADS = ("hackbench", "dd")
 COUNTER = re.compile(r"^(\w+)\s+(\d+)$")
 SYB_FIG = re.compile(r"^(mutex lock\+unlock, free|mutex unlock -> waiter, inheritance|"
                      r"event post -> waiter|queue send -> receiver)\s+(\d+)\s+(\d+)\s+(\d+)$")
-
-
-@pytest.fixture(scope="module")
-def guest(board):
-    """conftest's guest, skipped on a board without a Linux guest."""
-    if make_var(board, "LINUX_GUEST") == "no":
-        pytest.skip(f"{board}: no Linux guest (LINUX_GUEST := no)")
-    s = Session(board, logname="guest-rtmix")
-    s.boot()
-    yield s
-    s.close()
 
 
 def _counters(out):
