@@ -169,17 +169,10 @@ def parse_switchbench(lines):
     return None
 
 
-# syncbench's rows (linux-guest/tools/syncbench.c, ck_syb_fig_name()): key, name
-SYNC_FIGS = (("mutex", "mutex lock+unlock, free"),
-             ("mutex_pi", "mutex unlock -> waiter, inheritance"),
-             ("event", "event post -> waiter"),
-             ("queue", "queue send -> receiver"))
-
-
 def parse_syncbench(lines):
     """syncbench's table: {key: {"min_ns", "avg_ns", "max_ns"}} (keys of
-    SYNC_FIGS), and "pi_rounds": "<boosted> of <rounds>"."""
-    names = {name: key for key, name in SYNC_FIGS}
+    report.SYNC_FIGS), and "pi_rounds": "<boosted> of <rounds>"."""
+    names = {name: key for key, name in report.SYNC_FIGS}
     res = {}
     for l in lines:
         m = re.match(r"^(.+?)\s+(\d+)\s+(\d+)\s+(\d+)$", l)

@@ -160,11 +160,14 @@ def summary(outdir):
     return out
 
 
-# the columns of switch_table(): the JSON's key under guest.sync_ns, heading
-SYNC_COLUMNS = (("mutex", "mutex lock+unlock, free"),
-                ("mutex_pi", "mutex unlock -> waiter (inheritance)"),
-                ("event", "event post -> waiter"),
-                ("queue", "queue send -> receiver"))
+# syncbench's figures: the JSON's key under guest.sync_ns, and the name of
+# its row in the tool's table (linux-guest/tools/syncbench.c,
+# ck_syb_fig_name()), which bench.py parses and switch_table() heads
+# its columns with
+SYNC_FIGS = (("mutex", "mutex lock+unlock, free"),
+             ("mutex_pi", "mutex unlock -> waiter, inheritance"),
+             ("event", "event post -> waiter"),
+             ("queue", "queue send -> receiver"))
 
 
 def _triple(f):
@@ -179,15 +182,15 @@ def switch_table(boards):
         g = d.get("guest") or {}
         sync = g.get("sync_ns") or {}
         rows.append(f"| {d['board']} | {_triple(g.get('switch_ns'))} | "
-                    + " | ".join(_triple(sync.get(k)) for k, _ in SYNC_COLUMNS)
+                    + " | ".join(_triple(sync.get(k)) for k, _ in SYNC_FIGS)
                     + f" | {d.get('date', '')[:10]} |")
     return ("## RT switch and sharing objects, per board\n\n"
             "min/avg/max instructions (virtual ns) on the co-kernel's clock, measured at "
             "boot by switchbench and syncbench (each sample includes one clock read); "
             "the handovers run from the call to the woken task running, the mutex's with "
             "the waiter above the owner and a medium task ready (ipc/ck_ipc_sync.h).\n\n"
-            "| board | RT switch | " + " | ".join(h for _, h in SYNC_COLUMNS) + " | run |\n"
-            "|---|---|" + "---|" * len(SYNC_COLUMNS) + "---|\n"
+            "| board | RT switch | " + " | ".join(h for _, h in SYNC_FIGS) + " | run |\n"
+            "|---|---|" + "---|" * len(SYNC_FIGS) + "---|\n"
             + "\n".join(rows) + "\n")
 
 
