@@ -47,7 +47,7 @@ endif
 LINUX_USER_CC = $(LINUX_CROSS)gcc $(LINUX_USER_CFLAGS) $(LINUX_USER_LIBC_FLAGS)
 
 TOOLS_DIR := linux-guest/tools
-TOOLS_NAMES := latency ckipc switchbench switchtest regcheck sstep cachethrash \
+TOOLS_NAMES := latency ckipc switchbench switchtest syncbench rtmix regcheck sstep cachethrash \
 	ckcyclictest ckhackbench ckecho
 # (ckecho: examples/ipc-poll, the 30-line libckipc example users copy, MIT)
 # an application's Linux programs (mk/app.mk), from its linux/ folder

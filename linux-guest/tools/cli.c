@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "libckipc.h"
 
 int cli_number(const char *prog, const char *what, const char *arg,
 	       long long min, long long max, long long *out)
@@ -74,4 +75,46 @@ void cli_catch_stop(void (*fn)(int sig))
 uint32_t cli_session(void)
 {
 	return (uint32_t)getpid() ^ (uint32_t)time(NULL) << 16;
+}
+
+int cli_send(struct ckipc *c, struct ck_ipc_chan *ch, const char *prog,
+	     const void *msg, uint32_t len)
+{
+	int i, err = -CK_EAGAIN;
+
+	for (i = 0; i < 200 && err == -CK_EAGAIN; i++) {
+		err = ck_ipc_send(c->base, ch, msg, len);
+		if (err == -CK_EAGAIN)
+			usleep(10000);
+	}
+	if (err)
+		fprintf(stderr,
+			"%s: cannot send a command to the RT side: %s\n", prog,
+			ckipc_strerror(err));
+	return err;
+}
+
+int cli_result(struct ckipc *c, const char *prog, const char *name, void *buf,
+	       uint32_t bytes)
+{
+	struct ck_ipc_chan ch;
+	int n, t, err = ckipc_chan(c, name, &ch);
+
+	if (err) {
+		fprintf(stderr, "%s: channel %s: %s\n", prog, name,
+			err == -CK_ENODEV ? "not found" : ckipc_strerror(err));
+		return -1;
+	}
+	for (t = 0; t < 300; t++) { /* the RT run takes a moment at boot */
+		n = ck_ipc_state_read(c->base, &ch, buf, bytes);
+		if (n != -CK_EAGAIN)
+			break;
+		usleep(10000);
+	}
+	if (n != (int)bytes) {
+		fprintf(stderr, "%s: no result: %s\n", prog,
+			n < 0 ? ckipc_strerror(n) : "short record");
+		return -1;
+	}
+	return 0;
 }

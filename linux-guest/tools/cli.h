@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* cli.h - what the Linux tools share: strict command-line number parsing,
- * and the start of a run of an RT program (stop signals, session number). */
+ * the start of a run of an RT program (stop signals, session number), its
+ * commands and its boot-time result. */
 #ifndef CK_TOOLS_CLI_H
 #define CK_TOOLS_CLI_H
 
@@ -46,5 +47,27 @@ void cli_catch_stop(void (*fn)(int sig));
  * earlier run are told apart.
  */
 uint32_t cli_session(void);
+
+struct ckipc;
+struct ck_ipc_chan;
+
+/**
+ * cli_send() - send @len bytes of @msg, a command, on Linux -> RT ring
+ * @ch, waiting up to 2 s for room (the RT side takes one a watchdog tick).
+ * Return: 0, or the error after "<prog>: cannot send a command to the RT
+ * side: <why>" on stderr.
+ */
+int cli_send(struct ckipc *c, struct ck_ipc_chan *ch, const char *prog,
+	     const void *msg, uint32_t len);
+
+/**
+ * cli_result() - read the result an RT program publishes once at boot in
+ * state block @name into @buf (@bytes, its exact size), waiting up to 3 s
+ * for it to be written. On failure print "<prog>: channel <name>: not
+ * found" or "<prog>: no result: <why>" on stderr.
+ * Return: 0 or -1.
+ */
+int cli_result(struct ckipc *c, const char *prog, const char *name, void *buf,
+	       uint32_t bytes);
 
 #endif /* CK_TOOLS_CLI_H */

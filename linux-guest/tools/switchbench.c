@@ -8,14 +8,13 @@
 #include <unistd.h>
 
 #include "ck_ipc_apps.h"
+#include "cli.h"
 #include "libckipc.h"
 
 int main(int argc, char **argv)
 {
 	struct ck_swb_result r;
-	struct ck_ipc_chan ch;
 	struct ckipc c;
-	int n, t, err;
 
 	if (argc > 1) {
 		fprintf(stderr, "usage: %s   (prints the RT context switch cost measured at boot)\n",
@@ -24,23 +23,8 @@ int main(int argc, char **argv)
 	}
 	if (ckipc_open(&c, "switchbench"))
 		return 1;
-	err = ckipc_chan(&c, CK_SWB_STATE, &ch);
-	if (err) {
-		fprintf(stderr, "switchbench: channel %s: %s\n", CK_SWB_STATE,
-			err == -CK_ENODEV ? "not found" : ckipc_strerror(err));
+	if (cli_result(&c, "switchbench", CK_SWB_STATE, &r, sizeof(r)))
 		return 1;
-	}
-	for (t = 0; t < 300; t++) { /* the RT run takes a moment at boot */
-		n = ck_ipc_state_read(c.base, &ch, &r, sizeof(r));
-		if (n != -CK_EAGAIN)
-			break;
-		usleep(10000);
-	}
-	if (n != (int)sizeof(r)) {
-		fprintf(stderr, "switchbench: no result: %s\n",
-			n < 0 ? ckipc_strerror(n) : "short record");
-		return 1;
-	}
 	printf("== RT context switch (semaphore ping-pong, priorities %u/%u), %u switches\n",
 	       r.prio, r.prio + 1, r.switches);
 	printf("== All results in microseconds (clock step <= %.3f us)\n",

@@ -180,17 +180,8 @@ static int send_cmd(struct ckipc *c, struct ck_ipc_chan *ctl, uint32_t cmd,
 {
 	struct ck_swt_cmd m = { .cmd = cmd, .session = session,
 				.period_ns = (uint32_t)period_ns };
-	int i, err = -CK_EAGAIN;
 
-	for (i = 0; i < 200 && err == -CK_EAGAIN; i++) {
-		err = ck_ipc_send(c->base, ctl, &m, sizeof(m));
-		if (err == -CK_EAGAIN)
-			usleep(10000);
-	}
-	if (err)
-		fprintf(stderr, "switchtest: cannot send a command to the RT side: %s\n",
-			ckipc_strerror(err));
-	return err;
+	return cli_send(c, ctl, "switchtest", &m, sizeof(m));
 }
 
 /* Receive and print the session's records until the end; the exit status. */

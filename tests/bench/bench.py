@@ -158,6 +158,33 @@ def parse_cyclictest_hist(lines):
     return fig
 
 
+def parse_switchbench(lines):
+    """switchbench's "switch cost: avg A ns, min B ns, max C ns": {"min_ns",
+    "avg_ns", "max_ns"}, or None."""
+    for l in lines:
+        m = re.match(r"^switch cost: avg (\d+) ns, min (\d+) ns, max (\d+) ns$", l)
+        if m:
+            return {"avg_ns": int(m.group(1)), "min_ns": int(m.group(2)),
+                    "max_ns": int(m.group(3))}
+    return None
+
+
+def parse_syncbench(lines):
+    """syncbench's table: {key: {"min_ns", "avg_ns", "max_ns"}} (keys of
+    report.SYNC_FIGS), and "pi_rounds": "<boosted> of <rounds>"."""
+    names = {name: key for key, name in report.SYNC_FIGS}
+    res = {}
+    for l in lines:
+        m = re.match(r"^(.+?)\s+(\d+)\s+(\d+)\s+(\d+)$", l)
+        if m and m.group(1) in names:
+            res[names[m.group(1)]] = {"min_ns": int(m.group(2)), "avg_ns": int(m.group(3)),
+                                      "max_ns": int(m.group(4))}
+        m = re.match(r"^inheritance: .* in (\d+ of \d+) rounds$", l)
+        if m:
+            res["pi_rounds"] = m.group(1)
+    return res
+
+
 class Hung(Exception):
     """A row's guest stopped answering (row_timeout): the boot is given up."""
 
@@ -181,8 +208,9 @@ def cyclictest(s, secs, load, prog):
 def guest_run(board, image, secs, loads):
     """One boot of co-kernel + Linux: per load, latency -t1 and cyclictest in
     the guest; -t2 in the idle and all rows (T2_LOADS: the timer handler's
-    path has no task switch for a load to reach); switchbench. Returns the
-    figures and the versions the boot printed."""
+    path has no task switch for a load to reach); switchbench and syncbench
+    (measured at boot, read at the end). Returns the figures and the
+    versions the boot printed."""
     s = Session(board, image=image, logname="bench", timeout=3600, seed=SEED)
     res = {"latency_t1": {}, "latency_t2": {}, "cyclictest_guest": {}}
     try:
@@ -205,6 +233,10 @@ def guest_run(board, image, secs, loads):
         # as PREEMPT_RT's is (peers_run): Hung ends make bench with its text
         rc, out = s.sh("switchbench", timeout=600)
         res["switchbench"] = [l for l in out if l.strip()]
+        res["switch_ns"] = parse_switchbench(out)
+        rc, out = s.sh("syncbench", timeout=600)
+        res["syncbench"] = [l for l in out if l.strip()]
+        res["sync_ns"] = parse_syncbench(out)
         rc, out = s.sh("uname -rv")
         res["guest_kernel"] = out[0] if out else ""
     finally:
@@ -296,6 +328,10 @@ def print_report(board, data):
             print(line)
     print("RT context switch (switchbench):")
     for l in g.get("switchbench", []):
+        if not re.match(r"^\[\d+\][+-]?\s+(Terminated|Done)", l):
+            print("  " + l)
+    print("RT mutexes, event flags, queues (syncbench; instructions = virtual ns):")
+    for l in g.get("syncbench", []):
         if not re.match(r"^\[\d+\][+-]?\s+(Terminated|Done)", l):
             print("  " + l)
 

@@ -121,10 +121,11 @@ def _cell(v, base=None):
 
 def summary(outdir):
     """Rewrite @outdir/summary.md from every <board>.json in it; its path."""
-    rows, labels = [], {}
+    rows, labels, boards = [], {}, []
     for path in sorted(glob.glob(os.path.join(outdir, "*.json"))):
         with open(path) as f:
             d = json.load(f)
+        boards.append(d)
         w = d.get("worst", {})
         cm = d.get("cache_model") or {}
         gt, rtt = tool(d.get("guest")), tool(d.get("preempt_rt"))
@@ -155,7 +156,42 @@ def summary(outdir):
         if labels:
             f.write("\nThe programs: " + "; ".join(
                 f"{p}: {labels[p]}" for p in sorted(labels)) + ".\n")
+        f.write("\n" + switch_table(boards))
     return out
+
+
+# syncbench's figures: the JSON's key under guest.sync_ns, and the name of
+# its row in the tool's table (linux-guest/tools/syncbench.c,
+# ck_syb_fig_name()), which bench.py parses and switch_table() heads
+# its columns with
+SYNC_FIGS = (("mutex", "mutex lock+unlock, free"),
+             ("mutex_pi", "mutex unlock -> waiter, inheritance"),
+             ("event", "event post -> waiter"),
+             ("queue", "queue send -> receiver"))
+
+
+def _triple(f):
+    return f"{f['min_ns']}/{f['avg_ns']}/{f['max_ns']}" if f else "-"
+
+
+def switch_table(boards):
+    """The RT switch and the sharing objects of each board's JSON (@boards:
+    the loaded JSONs), min/avg/max: a markdown section."""
+    rows = []
+    for d in boards:
+        g = d.get("guest") or {}
+        sync = g.get("sync_ns") or {}
+        rows.append(f"| {d['board']} | {_triple(g.get('switch_ns'))} | "
+                    + " | ".join(_triple(sync.get(k)) for k, _ in SYNC_FIGS)
+                    + f" | {d.get('date', '')[:10]} |")
+    return ("## RT switch and sharing objects, per board\n\n"
+            "min/avg/max instructions (virtual ns) on the co-kernel's clock, measured at "
+            "boot by switchbench and syncbench (each sample includes one clock read); "
+            "the handovers run from the call to the woken task running, the mutex's with "
+            "the waiter above the owner and a medium task ready (ipc/ck_ipc_sync.h).\n\n"
+            "| board | RT switch | " + " | ".join(h for _, h in SYNC_FIGS) + " | run |\n"
+            "|---|---|" + "---|" * len(SYNC_FIGS) + "---|\n"
+            + "\n".join(rows) + "\n")
 
 
 if __name__ == "__main__":

@@ -2,7 +2,7 @@
 """pytest setup for the QEMU tests: --board selects the boards (repeatable)."""
 import pytest
 
-from cksession import FIGURES, Session, default_board
+from cksession import FIGURES, Session, default_board, make_var
 
 
 def pytest_addoption(parser):
@@ -19,7 +19,10 @@ def pytest_generate_tests(metafunc):
 @pytest.fixture(scope="module")
 def guest(board):
     """One booted guest per board, shared by the tests of a module, under
-    -icount shift=0,sleep=off with a fixed seed."""
+    -icount shift=0,sleep=off with a fixed seed; skipped on a board
+    without a Linux guest (a module also run on the bare boards)."""
+    if make_var(board, "LINUX_GUEST") == "no":
+        pytest.skip(f"{board}: no Linux guest (LINUX_GUEST := no)")
     s = Session(board, logname="guest")
     s.boot()
     yield s

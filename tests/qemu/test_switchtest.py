@@ -12,9 +12,7 @@ import os
 import re
 import subprocess
 
-import pytest
-
-from cksession import CK_PREFIX, TOP, Session, make_var
+from cksession import CK_PREFIX, TOP, Session
 
 ROUNDS = re.compile(r"== Rounds: every (\d+) us, (\d+) handoffs")
 RTD = re.compile(r"RTD\|\s*(\d+)\|\s*(\d+)$")
@@ -23,17 +21,6 @@ LOAD = ("e=$(( $(date +%s) + 5 )); "
         "(while [ $(date +%s) -lt $e ]; do :; done) & "
         "(while [ $(date +%s) -lt $e ]; do "
         "dd if=/dev/zero of=/dev/null bs=4k count=256 2>/dev/null; done) & ")
-
-
-@pytest.fixture(scope="module")
-def guest(board):
-    """conftest's guest, skipped on a board without a Linux guest."""
-    if make_var(board, "LINUX_GUEST") == "no":
-        pytest.skip(f"{board}: no Linux guest (LINUX_GUEST := no)")
-    s = Session(board, logname="guest")
-    s.boot()
-    yield s
-    s.close()
 
 
 def _bound(out, seconds):
