@@ -164,9 +164,9 @@ CHECK_TESTS := guest
 # other TMUs Linux's and the clocksource), so the boot-window RT-line test
 # (test_vpic.py) skips
 # worst cases, instructions under -icount shift=0,sleep=off -seed 1
-LATENCY_BASELINE_TASK_NS := 333
+LATENCY_BASELINE_TASK_NS := 400
 LATENCY_BASELINE_HANDLER_NS := 134
-LATENCY_BASELINE_BARE_NS := 333
+LATENCY_BASELINE_BARE_NS := 400
 # one TMU tick (66.7 ns: the RT timer is armed rounded to it)
 LATENCY_SLACK_NS := 67
 # the co-kernel alone takes no host input, so its run repeats exactly
