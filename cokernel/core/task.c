@@ -10,16 +10,25 @@
  * timer just left the queue, so the task is unblocked without a
  * timer_cancel(). RT interrupt.
  */
+/* A mutex waiter's timeout: off the queue, and its owner's boost
+ * recomputed. Out of line: the common wake stays a tail call. */
+static __attribute__((noinline)) void task_mutex_timeout(struct ck_task *t)
+{
+	sched_unblock(t);   /* leaves wait_kind and wait_obj */
+	mutex_waiter_left(t->wait_obj);
+}
+
 void task_wake_timeout(struct ck_timer *tm)
 {
 	struct ck_task *t = tm->arg;
 
-	if (t->state == CK_TASK_BLOCKED) {
-		t->wait_status = -CK_ETIMEDOUT;
-		sched_unblock(t);   /* leaves wait_kind and wait_obj */
-		if (__builtin_expect(t->wait_kind == CK_WAIT_MUTEX, 0))
-			mutex_waiter_left(t->wait_obj);
-	}
+	if (t->state != CK_TASK_BLOCKED)
+		return;
+	t->wait_status = -CK_ETIMEDOUT;
+	if (__builtin_expect(t->wait_kind == CK_WAIT_MUTEX, 0))
+		task_mutex_timeout(t);
+	else
+		sched_unblock(t);
 }
 
 /*
