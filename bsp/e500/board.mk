@@ -108,9 +108,9 @@ BOARD_MAP_VARS := RAM_PA RAM_SIZE LINUX_PAGE_OFFSET CK_REGION_PA CK_REGION_SIZE 
 # described in docs/porting-board.md, the baselines in docs/measuring.md)
 CHECK_TESTS := guest
 # worst cases, instructions under -icount shift=0,sleep=off -seed 1
-LATENCY_BASELINE_TASK_NS := 305
+LATENCY_BASELINE_TASK_NS := 300
 LATENCY_BASELINE_HANDLER_NS := 152
-LATENCY_BASELINE_BARE_NS := 313
+LATENCY_BASELINE_BARE_NS := 295
 # one MPIC timer tick (40 ns, armed rounded down to it) and two timebase
 # steps (2.5 ns)
 LATENCY_SLACK_NS := 45

@@ -54,9 +54,9 @@ BOARD_MAP_VARS := RAM_PA RAM_SIZE CK_LINEAR_VA CK_REGION_PA CK_REGION_SIZE \
 # described in docs/porting-board.md, the baselines in docs/measuring.md)
 CHECK_TESTS := guest
 # worst cases, instructions under -icount shift=0,sleep=off -seed 1
-LATENCY_BASELINE_TASK_NS := 194
+LATENCY_BASELINE_TASK_NS := 192
 LATENCY_BASELINE_HANDLER_NS := 88
-LATENCY_BASELINE_BARE_NS := 191
+LATENCY_BASELINE_BARE_NS := 189
 # the SP804 ticks each ns: a few instructions
 LATENCY_SLACK_NS := 10
 # the co-kernel alone takes no host input, so its run repeats exactly
