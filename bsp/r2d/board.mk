@@ -173,8 +173,10 @@ LATENCY_SLACK_NS := 67
 LATENCY_SLACK_BARE_NS := 2
 # what an idle periodic task beside `latency` may add to its min and avg
 # (its max: that plus LATENCY_SLACK_NS) on the co-kernel alone: the
-# clockevent armed for its timer at each release (test_extra_task.py)
-LATENCY_EXTRA_TASK_NS := 90
+# clockevent armed for its timer at each release (test_extra_task.py);
+# two TMU2 steps of 67 ns: the min went 266 -> 400 (the average +83) once
+# the RT API of issue 16 lengthened the release path
+LATENCY_EXTRA_TASK_NS := 134
 # an RT task's fault is contained before Linux too (test_fault_bare.py)
 RT_FAULTS_BARE := yes
 # a misaligned word load is an address error (SH7751 hardware manual,
