@@ -211,7 +211,9 @@ void ck_task_yield(void);
  */
 void ck_task_exit(void) __attribute__((noreturn));
 
-/* Task control. @t NULL means the calling task wherever a task is taken. */
+/* Task control. @t NULL means the calling task, except for ck_task_resume()
+ * and ck_task_join(), which take another task (-CK_EINVAL for NULL).
+ * Argument errors are checked before the calling context. */
 
 /**
  * ck_task_set_prio() - set @t's base priority to @prio; its effective
@@ -248,8 +250,9 @@ int ck_task_resume(struct ck_task *t);
  * is (its waits abandoned, its mutexes to their waiters with
  * -CK_EOWNERDEAD, its joiners woken); @t may then be created again.
  * @t NULL or the caller: ck_task_exit().
- * Return: 0, -CK_EINVAL (not a created task), -CK_ESRCH (already dormant).
- * Context: RT task, init. Not from an RT interrupt (-CK_EPERM).
+ * Return: 0, -CK_EINVAL (not a created task), -CK_ESRCH (already dormant),
+ *         -CK_EPERM (from an RT interrupt).
+ * Context: RT task, init.
  */
 int ck_task_delete(struct ck_task *t);
 
@@ -425,7 +428,7 @@ int ck_sem_wait(ck_sem_t *s);
  * ck_sem_post() - give one unit; wakes the most urgent waiter.
  * Return: 0, -CK_EINVAL (@s NULL or never initialised) or -CK_EOVERFLOW
  * (count at UINT32_MAX); on an error nothing changes.
- * Context: RT task, RT interrupt.
+ * Context: RT task, RT interrupt, init.
  */
 int ck_sem_post(ck_sem_t *s);
 
