@@ -92,6 +92,27 @@ static inline uint64_t period_skip_missed(uint64_t *next_ns, uint64_t period_ns,
 	return missed;
 }
 
+/* ---- names -------------------------------------------------------- */
+
+/**
+ * name_copy() - @s (NULL: "") into the fixed field @out of @bytes (> 0)
+ * Linux reads: cut to @bytes - 1, NUL-padded to the end, so no stale byte
+ * crosses. Context: any.
+ */
+static inline void name_copy(char *out, uint32_t bytes, const char *s)
+{
+	uint32_t i;
+
+	if (!s)
+		s = "";
+	for (i = 0; i < bytes; i++) {
+		out[i] = *s;
+		if (*s)
+			s++;
+	}
+	out[bytes - 1u] = 0;
+}
+
 /* ---- sched.c ----------------------------------------------------- */
 
 /**

@@ -49,16 +49,7 @@ static uint64_t tasks_stack[TASKS_STACK_BYTES / 8u] __attribute__((aligned(8)));
 /* @s cut to CK_TASKS_NAME_BYTES - 1, NUL-padded ("" for NULL). */
 static void tasks_name(char *out, const char *s)
 {
-	uint32_t i;
-
-	if (!s)
-		s = "";
-	for (i = 0; i < CK_TASKS_NAME_BYTES; i++) {
-		out[i] = *s;
-		if (*s)
-			s++;
-	}
-	out[CK_TASKS_NAME_BYTES - 1u] = 0;
+	name_copy(out, CK_TASKS_NAME_BYTES, s);
 }
 
 /* The root context's record: it has no stack, period or wait; its CPU

@@ -139,15 +139,7 @@ static uint64_t trace_raw_ns(uint32_t raw, uint32_t anchor_raw, uint64_t anchor_
 
 static void trace_name(char *out, const struct ck_task *t)
 {
-	const char *name = t && t->name ? t->name : "";
-	uint32_t i;
-
-	for (i = 0; i < CK_TRACE_NAME_BYTES; i++) {
-		out[i] = *name;
-		if (*name)
-			name++;
-	}
-	out[CK_TRACE_NAME_BYTES - 1u] = 0;
+	name_copy(out, CK_TRACE_NAME_BYTES, t ? t->name : NULL);
 }
 
 int trace_snapshot(struct ck_trace_snap *s)
