@@ -75,7 +75,7 @@ typedef int32_t ck_s32;
 #endif
 
 #define CK_GUEST_MAGIC 0x50474b43u  /* "CKGP" little-endian */
-#define CK_GUEST_ABI 5u  /* 5: notify() wired, CK_HCALL_*, CK_UIO_* */
+#define CK_GUEST_ABI 6u  /* 6: Linux's life: heartbeat, down(), restart log */
 #define CK_GUEST_MAX_MMIO 8
 #define CK_GUEST_MAX_HW 32  /* virq_hw[] entries */
 
@@ -109,6 +109,33 @@ typedef int32_t ck_s32;
 #define CK_HCALL_TOKEN(nr) ((CK_HCALL_VENDOR_ID << 16) | (nr))
 #define CK_UIO_NOTIFY_BASE 0x4e000000u
 #define CK_UIO_NOTIFY(chan) (CK_UIO_NOTIFY_BASE | (chan))
+
+/*
+ * Linux's life (cokernel/core/restart.c, docs/restart.md). Linux advances
+ * `heartbeat` at least every CK_HEARTBEAT_MS from a kernel timer; the
+ * co-kernel's watchdog declares Linux down (CK_DOWN_HANG) when it has not
+ * moved for watchdog_ms, or (CK_DOWN_BOOT) when Linux has not made its
+ * first beat boot_timeout_ms after it was entered. Linux reports its own
+ * end through down(): its restart handler, power-off handler and panic
+ * notifier call it with the reason. Either way the co-kernel restarts
+ * Linux from the pristine copy of its image while RT runs on, and logs
+ * the reason in down_log[] (the last CK_GUEST_DOWN_LOG, newest at
+ * (restarts - 1) % CK_GUEST_DOWN_LOG).
+ */
+#define CK_HEARTBEAT_MS 100u
+#define CK_GUEST_DOWN_LOG 8u
+#define CK_DOWN_RESTART 1u    /* Linux restarted the machine (reboot) */
+#define CK_DOWN_POWEROFF 2u   /* Linux powered the machine off */
+#define CK_DOWN_PANIC 3u      /* Linux panicked (an oops that killed init too) */
+#define CK_DOWN_HANG 4u       /* no heartbeat for watchdog_ms */
+#define CK_DOWN_BOOT 5u       /* no first heartbeat within boot_timeout_ms */
+#define CK_DOWN_REASONS 6u
+
+struct ck_guest_down {
+	ck_u32 reason;      /* CK_DOWN_* */
+	ck_u32 at_ms;       /* co-kernel clock when it was noticed, ms */
+	ck_u32 up_ms;       /* how long that Linux had run, from its entry */
+};
 
 /* set_type() values: the Linux IRQ_TYPE_* encoding */
 #define CK_VIRQ_TYPE_EDGE_RISING 1u
@@ -202,6 +229,25 @@ struct ck_guest_page {
 	 * Linux takes its own IRQ number (evt2irq()); 0 on the other archs,
 	 * whose Linux learns nothing of the PIC's numbering. */
 	ck_u32 virq_hw[CK_GUEST_MAX_HW];
+
+	/* Linux's life (CK_HEARTBEAT_MS above). heartbeat: Linux-written;
+	 * the rest co-kernel-written, kept across restarts (this Linux's
+	 * fields are fresh at each entry: va, linux_vbr, heartbeat, the boot
+	 * window). restarts: how many times Linux was restarted since the
+	 * co-kernel booted; 0 in the first Linux. */
+	ck_u32 heartbeat;
+	ck_u32 watchdog_ms;
+	ck_u32 boot_timeout_ms;
+	ck_u32 restarts;
+	struct ck_guest_down down_log[CK_GUEST_DOWN_LOG];
+	/* down(): Linux is ending (CK_DOWN_RESTART, _POWEROFF, _PANIC; any
+	 * other value counts as CK_DOWN_PANIC). Does not return where the
+	 * co-kernel can restart Linux: the RT side takes over, and Linux is
+	 * entered again from its pristine image. Where it cannot (no pristine
+	 * copy, a port without restart), it logs the reason and returns, and
+	 * Linux goes on its own way (a machine reset, a halt). Context: Linux
+	 * kernel, any, Linux's interrupts off or on. */
+	void (*down)(ck_u32 reason);
 };
 
 /* The ops start at byte 200 on every target and host: op n at this offset. */
@@ -246,7 +292,22 @@ _Static_assert(offsetof(struct ck_guest_page, rt_sp_hi) == CK_GUEST_OP_OFFSET(9)
 	       "page.rt_sp_hi");
 _Static_assert(offsetof(struct ck_guest_page, virq_hw) == CK_GUEST_OP_OFFSET(9) + 16,
 	       "page.virq_hw");
-_Static_assert(sizeof(struct ck_guest_page) == CK_GUEST_OP_OFFSET(9) + 16 + 4 * CK_GUEST_MAX_HW,
+#define CK_GUEST_LIFE_OFFSET (CK_GUEST_OP_OFFSET(9) + 16 + 4 * CK_GUEST_MAX_HW)
+_Static_assert(sizeof(struct ck_guest_down) == 12, "down record");
+_Static_assert(offsetof(struct ck_guest_page, heartbeat) == CK_GUEST_LIFE_OFFSET,
+	       "page.heartbeat");
+_Static_assert(offsetof(struct ck_guest_page, watchdog_ms) == CK_GUEST_LIFE_OFFSET + 4,
+	       "page.watchdog_ms");
+_Static_assert(offsetof(struct ck_guest_page, boot_timeout_ms) == CK_GUEST_LIFE_OFFSET + 8,
+	       "page.boot_timeout_ms");
+_Static_assert(offsetof(struct ck_guest_page, restarts) == CK_GUEST_LIFE_OFFSET + 12,
+	       "page.restarts");
+_Static_assert(offsetof(struct ck_guest_page, down_log) == CK_GUEST_LIFE_OFFSET + 16,
+	       "page.down_log");
+_Static_assert(offsetof(struct ck_guest_page, down) ==
+	       CK_GUEST_LIFE_OFFSET + 16 + 12 * CK_GUEST_DOWN_LOG, "page.down");
+_Static_assert(sizeof(struct ck_guest_page) ==
+	       CK_GUEST_LIFE_OFFSET + 16 + 12 * CK_GUEST_DOWN_LOG + sizeof(void (*)(void)),
 	       "page size");
 
 #endif /* CK_GUEST_H */

@@ -264,6 +264,17 @@ uint64_t console_drain(void)
 	return again;
 }
 
+void console_root_reset(void)
+{
+	con.guest_mid_line = false;
+	con.hold_armed = false;
+	con.reprint = false;
+	con.gline_len = 0;
+	con.gline_esc = 0;
+	compiler_barrier();
+	con.root_busy = false;
+}
+
 void console_rt_flush(uint64_t now_ns)
 {
 	uint32_t before;

@@ -206,6 +206,7 @@ static ck_s32 guest_attach(void)
 	paused_ns = attached_at_ns - paused_at_ns;
 	vpic_attached();
 	irq_release_rt_lines();
+	ck_timer_stop(&rt_resumed);   /* a restart: still armed from before */
 	ck_timer_init(&rt_resumed, rt_resumed_fn, NULL);
 	(void)ck_timer_start(&rt_resumed, attached_at_ns, 0);
 	ck_clockevent_rearm();
@@ -238,6 +239,7 @@ void guest_init(void)
 	gp->rt_entry = (ck_u32)(uintptr_t)arch_rt_entry;
 	gp->attach = guest_attach;
 	vpic_init(gp);
+	guest_life_init(gp);
 	gp->abi = CK_GUEST_ABI;
 	gp->magic = CK_GUEST_MAGIC;
 
@@ -268,5 +270,6 @@ void guest_boot_linux(void)
 		  (unsigned int)b->linux_kernel, (unsigned int)b->linux_dtb);
 	while (console_drain())
 		;
+	guest_entered();
 	arch_boot_linux(b->linux_kernel, b->linux_dtb, b->linux_machine_id);
 }

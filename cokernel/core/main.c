@@ -116,13 +116,17 @@ void ck_main(void)
 
 	have_linux = linux_payload_present(b) &&
 		     !arch_prepare_linux(b->linux_kernel, b->linux_dtb);
-	if (have_linux)
+	if (have_linux) {
 		ck_printf("Linux payload: kernel %u KiB at 0x%08x, DTB %u bytes, "
 			  "initramfs %u KiB",
 			  (unsigned int)(link_value(__ck_linux_kernel_bytes) >> 10),
 			  (unsigned int)b->linux_kernel,
 			  (unsigned int)link_value(__ck_linux_dtb_bytes),
 			  (unsigned int)(link_value(__ck_linux_initrd_bytes) >> 10));
+		(void)guest_keep_pristine(link_value(__ck_linux_kernel_bytes),
+					  link_value(__ck_linux_dtb_bytes),
+					  link_value(__ck_linux_initrd_bytes));
+	}
 	linux_at_ns = ck_clock_now() +
 		      (uint64_t)(b->linux_delay_ms ? b->linux_delay_ms
 						   : LINUX_DELAY_MS_DEFAULT) *

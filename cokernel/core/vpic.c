@@ -123,6 +123,23 @@ void vpic_attached(void)
 	vpic_doorbell_update();
 }
 
+void vpic_detach(void)
+{
+	const struct ck_board *b = board();
+	unsigned int n;
+
+	vpic.attached = false;
+	console_set_kick(NULL);
+	ck_timer_stop(&console_retry);
+	for (n = 0; n < vpic.soft_base; n++)
+		b->pic->mask(b->pic, b->linux_lines[n]);
+	if (b->uart_rx_line >= 0)
+		b->pic->mask(b->pic, (unsigned int)b->uart_rx_line);
+	vpic.soft_enabled = 0;
+	vpic.console_work = false;
+	vpic_doorbell_update();
+}
+
 /* mask (@on false) or unmask @virq; any number not Linux's is ignored. */
 static void vpic_enable(ck_u32 virq, bool on)
 {

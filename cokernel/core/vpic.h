@@ -44,6 +44,37 @@ void vpic_init(struct ck_guest_page *gp);
  */
 void vpic_attached(void);
 
+/**
+ * vpic_detach() - Linux is down: the ops go dead, every line Linux owns is
+ * masked at the PIC, the doorbell is silenced and the console no longer
+ * kicks Linux. Soft vIRQs raised from here on stay pending for the next
+ * Linux. Context: RT masked (core/restart.c).
+ */
+void vpic_detach(void);
+
+/* ---- Linux's life (core/restart.c; ipc/ck_guest.h "Linux's life") ---- */
+
+/**
+ * guest_life_init() - note the device windows' boot addresses (a restart
+ * puts them back) and fill @gp's life fields (watchdog_ms,
+ * boot_timeout_ms, the down op). Context: init (guest_init()), RT masked.
+ */
+void guest_life_init(struct ck_guest_page *gp);
+
+/**
+ * guest_entered() - Linux is entered now (first boot or a restart): the
+ * boot timeout runs until its first heartbeat. Context: root, RT masked,
+ * just before the jump (guest_boot_linux()).
+ */
+void guest_entered(void);
+
+/**
+ * guest_down() - the down op (ipc/ck_guest.h): Linux reports its end with
+ * CK_DOWN_* @reason. When Linux can be restarted the call does not return:
+ * the root context continues in the restart. Context: Linux (root).
+ */
+void guest_down(ck_u32 reason);
+
 /** vpic_doorbell_update() - ring or silence the doorbell. RT masked. */
 void vpic_doorbell_update(void);
 

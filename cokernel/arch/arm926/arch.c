@@ -158,6 +158,50 @@ uintptr_t arch_ctx_pc(const struct ck_arch_ctx *ctx)
 /* Device windows: Linux's ioremap() maps them (vpic.c, before the first
  * fork), so the ARM926 co-kernel keeps guest.c's weak window hooks. */
 
+/* The co-kernel's boot L1 table (start.S): RAM identity and linear map,
+ * the IPC region, the device identity map, the vector page. */
+extern uint32_t ck_l1_table[];
+
+/*
+ * Back to the boot page tables (start.S) from Linux's: TTBR = the L1
+ * table's physical address, domain 0 client (the boot table's one domain),
+ * TLBs invalidated (ARM926EJ-S TRM §2.3.3 c2, §2.3.4 c3, §2.3.9 c8 c7 0).
+ * The linear map is the same VA -> PA in both, so the co-kernel's own
+ * code, data and stacks stay where they are; the cached lines Linux left
+ * under its other addresses are dealt with by arch_guest_quiesce().
+ */
+int arch_guest_restartable(void)
+{
+	return 1;
+}
+
+void arch_guest_stop(void)
+{
+	uint32_t ttbr = (uint32_t)((uintptr_t)ck_l1_table - CK_VA_OFFSET);
+
+	__asm__ volatile("mcr p15, 0, %0, c7, c10, 4\n\t"
+			 "mcr p15, 0, %1, c2, c0, 0\n\t"
+			 "mcr p15, 0, %2, c3, c0, 0\n\t"
+			 "mcr p15, 0, %0, c8, c7, 0"
+			 : : "r"(0), "r"(ttbr), "r"(DACR_D0_CLIENT) : "memory");
+}
+
+/*
+ * Write back and invalidate the whole D-cache (test, clean and invalidate
+ * loop, ARM926EJ-S TRM §2.3.8 c7 c14 3: each round one line, the flags
+ * say when none is dirty), drain the write buffer, invalidate the
+ * I-cache. Dirty lines of the dead Linux's user and vmalloc aliases would
+ * otherwise be written back later over the payload being restored.
+ */
+void arch_guest_quiesce(void)
+{
+	__asm__ volatile("1: mrc p15, 0, r15, c7, c14, 3\n\t"
+			 "bne 1b\n\t"
+			 "mcr p15, 0, %0, c7, c10, 4\n\t"
+			 "mcr p15, 0, %0, c7, c5, 0"
+			 : : "r"(0) : "memory", "cc");
+}
+
 /* The ARM926 image puts zImage where it runs: nothing to prepare. */
 int arch_prepare_linux(uint32_t kernel_pa, uint32_t dtb_pa)
 {

@@ -254,6 +254,7 @@ ck_exc_save:                        @ sp of ABT and UND: the filter's 3 words
 
 	.section .pgtable, "aw", %nobits
 	.balign	16384
+	.global	ck_l1_table
 ck_l1_table:
 	.space	16384
 	.balign	1024

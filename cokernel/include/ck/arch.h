@@ -188,4 +188,34 @@ int arch_window_ok(unsigned int idx, uint32_t va, uint64_t pa, uint32_t size);
  */
 void arch_map_window(unsigned int idx, uint32_t va, uint64_t pa, uint32_t size);
 
+/**
+ * arch_guest_restartable() - whether this port can restart Linux: stop it
+ * (arch_guest_stop()) and enter it again with arch_boot_linux() from the
+ * state a running Linux left. Default (weak, core/restart.c): 0; a Linux
+ * that goes down is then logged and left alone. Context: any.
+ */
+int arch_guest_restartable(void);
+
+/**
+ * arch_guest_stop() - Linux is down and will be entered again from its
+ * pristine image: make the co-kernel's own mappings current again, the
+ * ones it booted with (ARM926: its L1 table in TTBR, domain 0 client, the
+ * TLB invalidated), so that nothing the co-kernel touches from here on
+ * depends on Linux's page tables, which may be what broke. The caller has
+ * put the device windows back at their boot addresses in the same
+ * RT-masked section, and touches no device between the two. Only called
+ * where arch_guest_restartable(). Context: RT masked; an RT interrupt
+ * (the watchdog's tick) or Linux's call of down() (root).
+ */
+void arch_guest_stop(void);
+
+/**
+ * arch_guest_quiesce() - the first step of a restart, RT unmasked: write
+ * back and drop what the caches hold of the dead Linux's memory (ARM926's
+ * VIVT D-cache may hold dirty lines under Linux's other aliases of RAM
+ * the pristine image is about to be copied over). Default (weak): nothing.
+ * Context: root (the restart's frame), RT unmasked.
+ */
+void arch_guest_quiesce(void);
+
 #endif /* CK_ARCH_H */

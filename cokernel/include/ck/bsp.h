@@ -50,6 +50,10 @@ struct ck_board {
 	uint32_t linux_kernel, linux_dtb, linux_initrd;
 	uint32_t linux_machine_id;        /* r1 on ARM; 0 elsewhere */
 	uint32_t linux_delay_ms;          /* RT-only run before Linux boots; 0 = 1000 */
+	/* RAM Linux never maps (its DT: reserved-memory no-map) holding the
+	 * pristine copy of the payload that Linux restarts from
+	 * (core/restart.c); 0 size: no restart */
+	uint32_t pristine_base, pristine_size;
 	/* optional: print what bsp_init() found (e.g. clocks from the DTB);
 	 * called once the console runs. Context: init. */
 	void (*report)(void);
@@ -66,7 +70,15 @@ struct ck_board {
 	.linux_kernel = BOARD_LINUX_KERNEL_PA,                          \
 	.linux_dtb = BOARD_LINUX_DTB_PA,                                \
 	.linux_initrd = BOARD_LINUX_INITRD_PA,                          \
-	.linux_machine_id = BOARD_LINUX_MACHINE_ID
+	.linux_machine_id = BOARD_LINUX_MACHINE_ID,                     \
+	CK_BOARD_PRISTINE_FROM_MK
+
+#ifdef BOARD_PRISTINE_PA
+#define CK_BOARD_PRISTINE_FROM_MK                                       \
+	.pristine_base = BOARD_PRISTINE_PA, .pristine_size = BOARD_PRISTINE_SIZE
+#else
+#define CK_BOARD_PRISTINE_FROM_MK .pristine_base = 0, .pristine_size = 0
+#endif
 
 /* The lines Linux owns, from board.mk's LINUX_IRQ_LINES (mk/virq.mk). */
 #define CK_BOARD_LINUX_LINES_FROM_MK                                    \

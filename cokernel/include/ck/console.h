@@ -46,6 +46,15 @@ int console_put_line(const char *line, size_t len);
 uint64_t console_drain(void);
 
 /**
+ * console_root_reset() - the root side left Linux for good (a restart,
+ * core/restart.c), perhaps in the middle of a consumer function: forget
+ * its unfinished state (busy flag, Linux's half line and its hold), so
+ * that console_drain() goes on from the next whole RT line.
+ * Context: root, the restart's fresh frame.
+ */
+void console_root_reset(void);
+
+/**
  * console_set_kick() - have @kick called whenever an RT line is queued, so
  * a root side that does not poll (Linux) is asked to run console_drain().
  * @kick: runs in the producer's context (RT task or RT interrupt); must be

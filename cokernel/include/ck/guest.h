@@ -48,4 +48,30 @@ int guest_raise_soft_virq(unsigned int soft);
  */
 int guest_attached(void);
 
+/**
+ * guest_keep_pristine() - copy the Linux payload (kernel image, DTB,
+ * initramfs, at the board's linux_* addresses; sizes in bytes, 0 for a
+ * part the image lacks) into the board's pristine region, which Linux
+ * never maps, with a checksum: a Linux that goes down is restarted from
+ * it (core/restart.c).
+ * Return: 0; -CK_ENOSPC (no pristine region, or the payload does not fit:
+ * said on the console; Linux is then not restarted) or -CK_EINVAL (a part
+ * not word-aligned). Context: root before Linux, RT unmasked (the copy
+ * takes a few ms; RT runs meanwhile).
+ */
+int guest_keep_pristine(uint32_t kernel_bytes, uint32_t dtb_bytes,
+			uint32_t initrd_bytes);
+
+/**
+ * guest_watch() - the heartbeat watchdog's look at @now_ns (ns, the RT
+ * clock): Linux that has not advanced its heartbeat for the watchdog time
+ * (or never since its entry, for the boot timeout) is declared down and
+ * restarted. Context: RT interrupt (the RT watchdog's tick, core/fault.c),
+ * RT masked; a constant number of steps.
+ */
+void guest_watch(uint64_t now_ns);
+
+/** guest_restarts() - how many times Linux was restarted. Context: any. */
+uint32_t guest_restarts(void);
+
 #endif /* CK_GUEST_H_RT */
