@@ -108,6 +108,10 @@ LATENCY_EXTRA_TASK_NS := 80
 # page sends an RT task's (SYS mode) undefined instruction and aborts to
 # arch_fault_entry (start.S rt_task_filter; test_fault_bare.py)
 RT_FAULTS_BARE := yes
+# a Linux that goes down (panic, reboot, poweroff, a hang) is restarted by
+# the co-kernel from its pristine payload (core/restart.c;
+# tests/qemu/test_restart.py)
+LINUX_RESTART := yes
 # the console is polled: the DBGU's interrupts stay off (board.c: its
 # receive interrupt is on the SYS line, which is Linux's), so input raises
 # no console vIRQ; Linux's hvc reads the DBGU when a 10 ms timer kicks it

@@ -82,6 +82,10 @@ LINUX_PTRACE_SINGLESTEP := no
 # page sends an RT task's (SYS mode) undefined instruction and aborts to
 # arch_fault_entry (start.S rt_task_filter; test_fault_bare.py)
 RT_FAULTS_BARE := yes
+# a Linux that goes down (panic, reboot, poweroff, a hang) is restarted by
+# the co-kernel from its pristine payload (core/restart.c;
+# tests/qemu/test_restart.py)
+LINUX_RESTART := yes
 # a misaligned word load of an RT task is an alignment fault once Linux
 # runs (Linux sets SCTLR.A; the co-kernel alone runs with A=0):
 # test_fault.py's `align`

@@ -50,7 +50,8 @@ static struct {
 	uint64_t beat_ns;             /* the heartbeat last moved */
 	uint32_t beat_seen;
 	uint32_t restarts;
-	uint32_t reason;              /* of the current down */
+	uint32_t reason;              /* of the last down */
+	uint64_t down_ns;             /* when it was noticed */
 	uint32_t boot_va[CK_GUEST_MAX_MMIO];
 	void *shm_boot_va;
 	struct pristine_part part[3]; /* kernel, DTB, initramfs */
@@ -265,6 +266,7 @@ static bool down_locked(uint32_t reason, uint64_t now)
 	d->at_ms = (ck_u32)(now / CK_NS_PER_MS);
 	d->up_ms = (ck_u32)((now - life.entered_ns) / CK_NS_PER_MS);
 	life.reason = reason;
+	life.down_ns = now;
 	if (!life.pristine || !arch_guest_restartable()) {
 		life.state = LIFE_NONE;
 		ck_printf("Linux down: %s (reason %u); not restarted (%s)",
@@ -302,6 +304,9 @@ void guest_watch(uint64_t now)
 		return;
 	beat = *(volatile ck_u32 *)&ck_guest_page.heartbeat;
 	if (beat != life.beat_seen) {
+		if (life.state == LIFE_BOOTING && life.restarts)
+			ck_printf("Linux is back: first heartbeat %u ms after it went down",
+				  (unsigned int)((now - life.down_ns) / CK_NS_PER_MS));
 		life.beat_seen = beat;
 		life.beat_ns = now;
 		life.state = LIFE_UP;
