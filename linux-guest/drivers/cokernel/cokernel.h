@@ -103,6 +103,7 @@ extern u32 cokernel_rt_entry;
  *   cokernel_rt_entry at @rt_entry and call attach(); on any failure the
  *   RT side stays stopped (said on the console) and cokernel_page NULL.
  */
+struct resource;
 int cokernel_epapr_page_pa(struct resource *res);
 void cokernel_epapr_init_pic(void);
 void cokernel_epapr_attach(struct ck_guest_page *p, u32 rt_entry);
