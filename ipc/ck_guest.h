@@ -248,6 +248,25 @@ struct ck_guest_page {
 	 * Linux goes on its own way (a machine reset, a halt). Context: Linux
 	 * kernel, any, Linux's interrupts off or on. */
 	void (*down)(ck_u32 reason);
+
+	/* RT from early in Linux's boot (ARM926; docs/restart.md "Boot
+	 * gap"), co-kernel-written: early_l1, the physical address of the
+	 * co-kernel's own L1 page table (0: none, RT resumes at attach);
+	 * boot_va[i], the address mmio[i] has in that table, which the
+	 * co-kernel uses until attach. Linux copies those entries into its
+	 * own table from the moment its vectors page exists (arch/arm/mm/
+	 * mmu.c paging_init, patch 0010), installs the RT trampoline, calls
+	 * rt_early() and unmasks the RT class; it removes the entries after
+	 * attach. */
+	ck_u32 early_l1;
+	ck_u32 boot_va[CK_GUEST_MAX_MMIO];
+	ck_u32 reserved;   /* 0: keeps rt_early 8-byte aligned on a 64-bit host */
+	/* rt_early(): resume the RT side before attach (the RT timer and
+	 * lines the boot window held): Linux's vectors and the boot_va
+	 * mappings are in place. Returns 0, or -CK_EBUSY (no early_l1, after
+	 * attach, or called before). Context: Linux, RT class and interrupts
+	 * masked. */
+	ck_s32 (*rt_early)(void);
 };
 
 /* The ops start at byte 200 on every target and host: op n at this offset. */
@@ -306,8 +325,16 @@ _Static_assert(offsetof(struct ck_guest_page, down_log) == CK_GUEST_LIFE_OFFSET 
 	       "page.down_log");
 _Static_assert(offsetof(struct ck_guest_page, down) ==
 	       CK_GUEST_LIFE_OFFSET + 16 + 12 * CK_GUEST_DOWN_LOG, "page.down");
+#define CK_GUEST_EARLY_OFFSET \
+	(CK_GUEST_LIFE_OFFSET + 16 + 12 * CK_GUEST_DOWN_LOG + sizeof(void (*)(void)))
+_Static_assert(offsetof(struct ck_guest_page, early_l1) == CK_GUEST_EARLY_OFFSET,
+	       "page.early_l1");
+_Static_assert(offsetof(struct ck_guest_page, boot_va) == CK_GUEST_EARLY_OFFSET + 4,
+	       "page.boot_va");
+_Static_assert(offsetof(struct ck_guest_page, rt_early) ==
+	       CK_GUEST_EARLY_OFFSET + 8 + 4 * CK_GUEST_MAX_MMIO, "page.rt_early");
 _Static_assert(sizeof(struct ck_guest_page) ==
-	       CK_GUEST_LIFE_OFFSET + 16 + 12 * CK_GUEST_DOWN_LOG + sizeof(void (*)(void)),
+	       CK_GUEST_EARLY_OFFSET + 8 + 4 * CK_GUEST_MAX_MMIO + sizeof(void (*)(void)),
 	       "page size");
 
 #endif /* CK_GUEST_H */

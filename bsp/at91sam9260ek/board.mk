@@ -112,6 +112,9 @@ RT_FAULTS_BARE := yes
 # the co-kernel from its pristine payload (core/restart.c;
 # tests/qemu/test_restart.py)
 LINUX_RESTART := yes
+# Linux lets the RT class in from paging_init (patch 0010), long before
+# attach: the boot window is the head code and early setup_arch only
+LINUX_EARLY_RT := yes
 # the console is polled: the DBGU's interrupts stay off (board.c: its
 # receive interrupt is on the SYS line, which is Linux's), so input raises
 # no console vIRQ; Linux's hvc reads the DBGU when a 10 ms timer kicks it

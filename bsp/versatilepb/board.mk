@@ -86,6 +86,9 @@ RT_FAULTS_BARE := yes
 # the co-kernel from its pristine payload (core/restart.c;
 # tests/qemu/test_restart.py)
 LINUX_RESTART := yes
+# Linux lets the RT class in from paging_init (patch 0010), long before
+# attach: the boot window is the head code and early setup_arch only
+LINUX_EARLY_RT := yes
 # a misaligned word load of an RT task is an alignment fault once Linux
 # runs (Linux sets SCTLR.A; the co-kernel alone runs with A=0):
 # test_fault.py's `align`

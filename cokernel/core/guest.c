@@ -5,10 +5,15 @@
  * side resumed) and soft vIRQs raised from the RT side. The ops Linux
  * calls afterwards are in vpic.c.
  *
- * Between guest_boot_linux() and attach Linux's vectors are not ready for
- * the RT class: the RT timer is stopped and every attached RT line is held
- * (masked and routed to the normal class, irq_hold_rt_lines()); attach
- * releases them, and a line that fired meanwhile is served then.
+ * Between guest_boot_linux() and the point where Linux lets the RT class
+ * in, Linux's vectors are not ready for it: the RT timer is stopped and
+ * every attached RT line is held (masked and routed to the normal class,
+ * irq_hold_rt_lines()), since even a Linux that boots with the RT class
+ * masked may unmask it for a moment (ARMv5 Linux's disable_irq writes the
+ * whole CPSR control byte, F included). Where Linux can take the RT class
+ * early (ARM926: arch_early_l1(), ipc/ck_guest.h early_l1) its rt_early()
+ * call resumes the RT side once its vectors hold the trampoline; else
+ * attach does. A line that fired meanwhile is served then.
  */
 #include <stdbool.h>
 #include <ck/bsp.h>
@@ -34,6 +39,14 @@ __attribute__((weak)) uint32_t arch_window_flags(void)
 	return 0;
 }
 
+/* Defaults of the early-RT hooks (ck/arch.h): Linux lets RT in only
+ * after attach, so the RT side pauses across the boot window. Weak:
+ * ARM926 defines both (arch/arm926/arch.c). */
+__attribute__((weak)) uint32_t arch_early_l1(void)
+{
+	return 0;
+}
+
 __attribute__((weak)) int arch_window_ok(unsigned int idx, uint32_t va, uint64_t pa,
 					 uint32_t size)
 {
@@ -53,17 +66,15 @@ __attribute__((weak)) void arch_map_window(unsigned int idx, uint32_t va, uint64
 	(void)size;
 }
 
-static uint64_t paused_at_ns;   /* RT timer stopped for the Linux boot */
+static uint64_t paused_at_ns;   /* Linux entered: RT paused from here */
 
 /*
- * The boot window ends at the first RT interrupt Linux lets in after
- * attach, not at attach: ARM Linux keeps F=1 through start_kernel until
- * its idle task first runs (notes/linuxhooks.md §1.4), so on ARM926 RT
- * stays held for a while after attach. A timer due at attach fires at that
- * first RT interrupt and measures the window from there.
+ * The boot window ends at the first RT interrupt Linux lets in: a timer
+ * due at Linux's entry fires there and measures it (before attach where
+ * Linux lets RT in early, else after it: ARM Linux without the early hook
+ * keeps F=1 until its vPIC driver attached, notes/linuxhooks.md §1.4).
  */
 static struct ck_timer rt_resumed;
-static uint64_t attached_at_ns;
 
 static void rt_resumed_fn(struct ck_timer *t)
 {
@@ -73,14 +84,49 @@ static void rt_resumed_fn(struct ck_timer *t)
 	(void)t;
 	gp->boot_window_ns_lo = (ck_u32)paused_ns;
 	gp->boot_window_ns_hi = (ck_u32)(paused_ns >> 32);
-	ck_printf("RT resumed: paused %llu us across Linux's boot (attach at %llu us)",
+	ck_printf("RT resumed: paused %llu us across Linux's boot (%s attach)",
 		  (unsigned long long)(paused_ns / CK_NS_PER_US),
-		  (unsigned long long)((attached_at_ns - paused_at_ns) / CK_NS_PER_US));
+		  vpic.attached ? "after" : "before");
+}
+
+static bool rt_early_done;      /* rt_early() resumed RT in this boot */
+
+/* End the boot window: the held RT lines back, the RT timer re-armed, and
+ * the window measured at the first RT interrupt Linux lets in. RT masked. */
+static void rt_resume(void)
+{
+	irq_release_rt_lines();
+	ck_timer_stop(&rt_resumed);   /* a restart: armed from before, or not */
+	ck_timer_init(&rt_resumed, rt_resumed_fn, NULL);
+	(void)ck_timer_start(&rt_resumed, ck_clock_now(), 0);
+	ck_clockevent_rearm();
+}
+
+/* The rt_early op (ipc/ck_guest.h). Context: Linux, RT masked by it. */
+static ck_s32 guest_rt_early(void)
+{
+	ck_rtflags_t f = arch_rt_mask();
+	ck_s32 ret = -CK_EBUSY;
+
+	if (ck_guest_page.early_l1 && !vpic.attached && !rt_early_done) {
+		rt_early_done = true;
+		rt_resume();
+		ret = 0;
+	}
+	arch_rt_restore(f);
+	return ret;
 }
 
 static const struct ck_board *board(void)
 {
 	return ck_core.board;
+}
+
+/* Whether Linux lets RT in before attach: the co-kernel offers its L1
+ * table for Linux to copy its windows from (ipc/ck_guest.h early_l1). */
+static bool gp_early(void)
+{
+	return ck_guest_page.early_l1 != 0;
 }
 
 int guest_raise_soft_virq(unsigned int soft)
@@ -202,17 +248,14 @@ static ck_s32 guest_attach(void)
 	}
 	if (b->shm)
 		ck_shm_set_base((void *)b->shm->va);
-	attached_at_ns = ck_clock_now();
-	paused_ns = attached_at_ns - paused_at_ns;
+	paused_ns = ck_clock_now() - paused_at_ns;
 	vpic_attached();
-	irq_release_rt_lines();
-	ck_timer_stop(&rt_resumed);   /* a restart: still armed from before */
-	ck_timer_init(&rt_resumed, rt_resumed_fn, NULL);
-	(void)ck_timer_start(&rt_resumed, attached_at_ns, 0);
-	ck_clockevent_rearm();
+	if (!rt_early_done)
+		rt_resume();
 	arch_rt_restore(f);
-	ck_printf("Linux attached after %llu us; RT resumes at the first RT interrupt Linux lets in",
-		  (unsigned long long)(paused_ns / CK_NS_PER_US));
+	ck_printf("Linux attached after %llu us%s",
+		  (unsigned long long)(paused_ns / CK_NS_PER_US),
+		  rt_early_done ? "" : "; RT resumes at the first RT interrupt Linux lets in");
 	return 0;
 }
 
@@ -231,12 +274,15 @@ void guest_init(void)
 		gp->mmio[n].phys_hi = w->phys_hi;
 		gp->mmio[n].size = w->size;
 		gp->mmio[n].flags = arch_window_flags();
+		gp->boot_va[n] = w->va;
 		if (w == b->shm)
 			gp->mmio[n].flags |= CK_MMIO_SHM;
 	}
 	gp->size = sizeof(*gp);
 	gp->nr_mmio = n;
 	gp->rt_entry = (ck_u32)(uintptr_t)arch_rt_entry;
+	gp->early_l1 = arch_early_l1();
+	gp->rt_early = guest_rt_early;
 	gp->attach = guest_attach;
 	vpic_init(gp);
 	guest_life_init(gp);
@@ -253,21 +299,24 @@ void guest_init(void)
 }
 
 /* Leaves RT masked for good: Linux turns the RT class on once its
- * trampoline is in place. */
+ * trampoline is in place, early in its boot where it can (gp_early()),
+ * else at attach. */
 void guest_boot_linux(void)
 {
 	const struct ck_board *b = board();
 
 	arch_rt_mask();
+	paused_at_ns = ck_clock_now();
+	rt_early_done = false;
 	b->timer->stop(b->timer);
 	irq_hold_rt_lines();
 #ifdef CK_TEST_BOOT_WINDOW_LINE
 	/* test image (apps/test_rtline.c): the RT line fires in the window */
 	b->pic->soft_raise(b->pic, CK_TEST_BOOT_WINDOW_LINE);
 #endif
-	paused_at_ns = ck_clock_now();
-	ck_printf("booting Linux: kernel 0x%08x, DTB 0x%08x, RT paused",
-		  (unsigned int)b->linux_kernel, (unsigned int)b->linux_dtb);
+	ck_printf("booting Linux: kernel 0x%08x, DTB 0x%08x, RT paused until %s",
+		  (unsigned int)b->linux_kernel, (unsigned int)b->linux_dtb,
+		  gp_early() ? "Linux's vectors are up" : "attach");
 	while (console_drain())
 		;
 	guest_entered();

@@ -158,10 +158,6 @@ uintptr_t arch_ctx_pc(const struct ck_arch_ctx *ctx)
 /* Device windows: Linux's ioremap() maps them (vpic.c, before the first
  * fork), so the ARM926 co-kernel keeps guest.c's weak window hooks. */
 
-/* The co-kernel's boot L1 table (start.S): RAM identity and linear map,
- * the IPC region, the device identity map, the vector page. */
-extern uint32_t ck_l1_table[];
-
 /*
  * Back to the boot page tables (start.S) from Linux's: TTBR = the L1
  * table's physical address, domain 0 client (the boot table's one domain),
@@ -170,6 +166,21 @@ extern uint32_t ck_l1_table[];
  * code, data and stacks stay where they are; the cached lines Linux left
  * under its other addresses are dealt with by arch_guest_quiesce().
  */
+/* The co-kernel's boot L1 table (start.S): RAM identity and linear map,
+ * the IPC region, the device identity map, the vector page. */
+extern uint32_t ck_l1_table[];
+
+/*
+ * Linux lets the FIQ in from paging_init on (patch 0010): its hook copies
+ * the entries of this table that map the device windows at their boot
+ * addresses into its own, installs the FIQ trampoline in its new vectors
+ * page and clears CPSR.F. Until then F=1 holds the FIQ at the CPU.
+ */
+uint32_t arch_early_l1(void)
+{
+	return (uint32_t)((uintptr_t)ck_l1_table - CK_VA_OFFSET);
+}
+
 int arch_guest_restartable(void)
 {
 	return 1;

@@ -189,6 +189,17 @@ int arch_window_ok(unsigned int idx, uint32_t va, uint64_t pa, uint32_t size);
 void arch_map_window(unsigned int idx, uint32_t va, uint64_t pa, uint32_t size);
 
 /**
+ * arch_early_l1() - the physical address of the co-kernel's own first-level
+ * page table, whose entries for the device windows' boot addresses Linux
+ * copies into its own table early in its boot so that it can let the RT
+ * class in there, long before attach (ipc/ck_guest.h early_l1); 0 where
+ * Linux lets RT in at attach only (the default, weak in core/guest.c):
+ * then the RT timer is stopped and the RT lines held across the boot
+ * window. Context: any.
+ */
+uint32_t arch_early_l1(void);
+
+/**
  * arch_guest_restartable() - whether this port can restart Linux: stop it
  * (arch_guest_stop()) and enter it again with arch_boot_linux() from the
  * state a running Linux left. Default (weak, core/restart.c): 0; a Linux

@@ -71,6 +71,15 @@ int cokernel_notify(unsigned int chan);
  */
 int cokernel_vectors_install(const struct ck_guest_page *p);
 void cokernel_vectors_remove(void);
+
+/*
+ * vpic.c: called from paging_init (patch 0010) once the vectors page
+ * exists: copy the co-kernel's window mappings into swapper_pg_dir,
+ * install the FIQ trampoline and clear CPSR.F, so that RT runs through
+ * the rest of Linux's boot. Does nothing (and RT waits for attach) when
+ * the DT has no usable guest page or the co-kernel offers no early_l1.
+ */
+void cokernel_early_rt(void);
 #endif
 
 #ifdef CONFIG_SUPERH

@@ -76,6 +76,7 @@ struct ck_vec_code {
 static struct ck_vec_code ck_vec_code;
 static u32 ck_slot_saved[3];      /* Linux's slots, while the filters are in */
 static bool ck_slots_routed;
+static bool ck_vectors_in;        /* installed (early, or at init_IRQ) */
 static struct fiq_handler ck_fiq_owner = { .name = "cokernel" };
 static const u32 ck_slots[3] = { CK_SLOT_UNDEF, CK_SLOT_PABT, CK_SLOT_DABT };
 static const u32 ck_kinds[3] = { CK_FAULT_UNDEF, CK_FAULT_PREFETCH,
@@ -120,7 +121,9 @@ static void ck_vectors_flush(unsigned long offset, unsigned long len)
  * undef/pabt/dabt stubs. Return: 0, -EBUSY (FIQ owned by someone else) or
  * -EINVAL (Linux's vector slots are not the branches expected: nothing
  * routed, said on the console; the FIQ trampoline is installed anyway).
- * Context: init_IRQ (vpic.c), before interrupts are enabled.
+ * A second call after a successful one returns 0 and changes nothing.
+ * Context: paging_init once the vectors page exists, or init_IRQ (vpic.c);
+ * FIQ masked, before interrupts are enabled.
  */
 int __init cokernel_vectors_install(const struct ck_guest_page *p)
 {
@@ -130,6 +133,8 @@ int __init cokernel_vectors_install(const struct ck_guest_page *p)
 	unsigned int i;
 	bool route = p->fault_entry != 0;
 
+	if (ck_vectors_in)
+		return 0;
 	ck_vec_code.fiq[0] = 0xe51ff004;       /* ldr pc, [pc, #-4] */
 	ck_vec_code.fiq[1] = p->rt_entry;
 	for (i = 0; i < 3 && route; i++) {
@@ -147,6 +152,7 @@ int __init cokernel_vectors_install(const struct ck_guest_page *p)
 		return -EBUSY;
 	set_fiq_handler(&ck_vec_code, route ? sizeof(ck_vec_code) :
 			sizeof(ck_vec_code.fiq));
+	ck_vectors_in = true;
 	if (!route)
 		return p->fault_entry ? -EINVAL : 0;
 	for (i = 0; i < 3; i++) {
@@ -181,6 +187,7 @@ void __init cokernel_vectors_remove(void)
 		ck_slots_routed = false;
 	}
 	release_fiq(&ck_fiq_owner);
+	ck_vectors_in = false;
 }
 #endif /* CONFIG_ARM */
 

@@ -16,12 +16,13 @@
  *    land in any process and the co-kernel must never fault;
  *  - Linux keeps CPSR.F set from entry (head.S, safe_svcmode_maskall; and
  *    cpu_init() in arch/arm/kernel/setup.c) until its idle task runs
- *    (arch/arm/kernel/process.c arch_cpu_idle_prepare), so installing the
- *    FIQ trampoline here closes the boot window before any FIQ can reach
- *    Linux's own vector_fiq, which never acknowledges. Left set, that mask
- *    would hold RT off through the rest of start_kernel() (calibrate_delay
- *    alone is 40 ms) and every initcall kernel_init runs before it first
- *    sleeps: FIQ is unmasked here once attach has succeeded.
+ *    (arch/arm/kernel/process.c arch_cpu_idle_prepare). The RT class is
+ *    let in earlier: from paging_init (cokernel_early_rt(), patch 0010),
+ *    as soon as the vectors page exists, with the co-kernel's device
+ *    windows mapped at its own (boot) addresses in swapper_pg_dir, the
+ *    only page table there is until the first fork; and otherwise here,
+ *    once attach has succeeded. Linux's own vector_fiq never acknowledges,
+ *    so F is never cleared before the trampoline is in.
  */
 #define pr_fmt(fmt) "cokernel: " fmt
 
@@ -30,12 +31,16 @@
 #include <linux/irq.h>
 #include <linux/irqchip.h>
 #include <linux/irqdomain.h>
+#include <linux/libfdt.h>
 #include <linux/math64.h>
 #include <linux/memblock.h>
 #include <linux/of.h>
 #include <linux/of_address.h>
+#include <linux/of_fdt.h>
+#include <asm/cacheflush.h>
 #include <asm/exception.h>
 #include <asm/fiq.h>
+#include <asm/tlbflush.h>
 #include "cokernel.h"
 
 struct ck_guest_page *cokernel_page;
@@ -102,6 +107,133 @@ static int __init ck_vpic_map_windows(struct ck_guest_page *p)
 }
 
 /*
+ * The early entries: ARMv5 first-level descriptors (ARM ARM B4.7: bits
+ * 1:0 = 1 coarse page table, 2 section) and small-page descriptors in a
+ * coarse table's 256 entries. Linux's own first-level table is
+ * swapper_pg_dir in the hardware format; a coarse entry holds the
+ * physical address of Linux's hardware table (arch/arm/include/asm/
+ * pgtable-2level.h), which the hook may fill where Linux has nothing.
+ */
+#define CK_L1_TYPE(e)		((e) & 3u)
+#define CK_L1_COARSE		1u
+#define CK_L1_SECTION		2u
+#define CK_L1_COARSE_PA(e)	((e) & ~0x3ffu)
+#define CK_EARLY_MAX		32
+
+static u32 *ck_early_slot[CK_EARLY_MAX];   /* what the hook filled */
+static unsigned int ck_early_n;
+
+/* Put @val into the empty descriptor @slot (or find it there already). */
+static int __init ck_early_put(u32 *slot, u32 val)
+{
+	if (*slot == val)
+		return 0;
+	if (*slot)
+		return -EEXIST;
+	if (ck_early_n == CK_EARLY_MAX)
+		return -ENOSPC;
+	*slot = val;
+	clean_dcache_area(slot, sizeof(*slot));   /* the table walk reads RAM */
+	ck_early_slot[ck_early_n++] = slot;
+	return 0;
+}
+
+static void __init ck_early_unmap(void)
+{
+	while (ck_early_n) {
+		u32 *slot = ck_early_slot[--ck_early_n];
+
+		*slot = 0;
+		clean_dcache_area(slot, sizeof(*slot));
+	}
+	local_flush_tlb_all();
+}
+
+/* Map window @i at its boot address the way the co-kernel's table @ck does. */
+static int __init ck_early_map_window(const struct ck_guest_page *p,
+				      const u32 *ck, unsigned int i)
+{
+	u32 *l1 = (u32 *)swapper_pg_dir;
+	u32 va = p->boot_va[i] & PAGE_MASK;
+	u32 end = p->boot_va[i] + p->mmio[i].size;
+	int ret = 0;
+
+	if (end < va)
+		return -EINVAL;
+	while (va < end && !ret) {
+		u32 e = ck[va >> 20], *l2, *ck_l2;
+
+		if (CK_L1_TYPE(e) == CK_L1_SECTION || !l1[va >> 20]) {
+			if (CK_L1_TYPE(e) != CK_L1_SECTION && CK_L1_TYPE(e) != CK_L1_COARSE)
+				return -ENOENT;
+			ret = ck_early_put(&l1[va >> 20], e);
+			va = (va | 0xfffffu) + 1;
+			if (!va)
+				break;
+			continue;
+		}
+		if (CK_L1_TYPE(e) != CK_L1_COARSE || CK_L1_TYPE(l1[va >> 20]) != CK_L1_COARSE)
+			return -EEXIST;
+		ck_l2 = phys_to_virt(CK_L1_COARSE_PA(e));
+		l2 = phys_to_virt(CK_L1_COARSE_PA(l1[va >> 20]));
+		if (!ck_l2[(va >> 12) & 0xff])
+			return -ENOENT;
+		ret = ck_early_put(&l2[(va >> 12) & 0xff], ck_l2[(va >> 12) & 0xff]);
+		va += PAGE_SIZE;
+		if (!va)
+			break;
+	}
+	return ret;
+}
+
+/* The guest page the flat DT names, checked, or NULL. */
+static struct ck_guest_page * __init ck_early_page(void)
+{
+	const __be32 *reg;
+	int node, len;
+	u64 pa;
+
+	if (!initial_boot_params)
+		return NULL;
+	node = fdt_node_offset_by_compatible(initial_boot_params, -1, "cokernel,vpic");
+	if (node < 0)
+		return NULL;
+	reg = of_get_flat_dt_prop(node, "reg", &len);
+	if (!reg || len < dt_root_addr_cells * (int)sizeof(*reg))
+		return NULL;
+	pa = dt_mem_next_cell(dt_root_addr_cells, &reg);
+	if (pa != (phys_addr_t)pa || !memblock_is_map_memory(pa))
+		return NULL;
+	return cokernel_page_check(phys_to_virt(pa)) ? NULL : phys_to_virt(pa);
+}
+
+void __init cokernel_early_rt(void)
+{
+	struct ck_guest_page *p = ck_early_page();
+	const u32 *ck;
+	unsigned int i;
+	int ret = 0;
+
+	if (!p || !p->early_l1 || !memblock_is_map_memory(p->early_l1))
+		return;
+	ck = phys_to_virt(p->early_l1);
+	for (i = 0; i < p->nr_mmio && !ret; i++)
+		ret = ck_early_map_window(p, ck, i);
+	local_flush_tlb_all();
+	if (!ret)
+		ret = cokernel_vectors_install(p);
+	if (!ret && p->rt_early)
+		ret = p->rt_early();   /* the co-kernel resumes its RT side */
+	if (ret) {
+		ck_early_unmap();
+		pr_err("no RT before attach (%d): the co-kernel pauses until then\n", ret);
+		return;
+	}
+	local_fiq_enable();
+	pr_info("RT runs from paging_init on (%u early mappings)\n", ck_early_n);
+}
+
+/*
  * Order: windows, FIQ trampoline, attach (the RT timer restarts in it and
  * an FIQ may come at once), and only once attach succeeded the domain and
  * the root handler: a refused attach leaves nothing of the vPIC behind
@@ -131,15 +263,18 @@ static int __init ck_vpic_of_init(struct device_node *node,
 	if (ret)
 		return ret;
 
+	/* from here to attach the co-kernel moves to Linux's addresses */
+	local_fiq_disable();
 	ret = cokernel_vectors_install(p);   /* FIQ, RT task faults: fault.c */
 	if (ret == -EBUSY)
 		return ret;
 
 	ret = p->attach();
+	ck_early_unmap();   /* the boot addresses are no longer used */
 	if (ret) {
 		cokernel_vectors_remove();
 		pr_err("co-kernel refused attach (%d, its console says why): "
-		       "no vPIC, Linux has no interrupts\n", ret);
+		       "no vPIC, Linux has no interrupts, RT stops\n", ret);
 		return -ENODEV;
 	}
 	domain = irq_domain_add_linear(node, p->nr_virq, &ck_vpic_domain_ops,
