@@ -134,7 +134,8 @@ typedef int32_t ck_s32;
 struct ck_guest_down {
 	ck_u32 reason;      /* CK_DOWN_* */
 	ck_u32 at_ms;       /* co-kernel clock when it was noticed, ms */
-	ck_u32 up_ms;       /* how long that Linux had run, from its entry */
+	ck_u32 up_ms;       /* from that Linux's entry to at_ms (a hang: with
+			     * the watchdog's wait) */
 };
 
 /* set_type() values: the Linux IRQ_TYPE_* encoding */
