@@ -89,6 +89,13 @@ static void rt_resumed_fn(struct ck_timer *t)
 		  vpic.attached ? "after" : "before");
 }
 
+/* Whether Linux lets RT in before attach: the co-kernel offers its L1
+ * table for Linux to copy its windows from (ipc/ck_guest.h early_l1). */
+static bool gp_early(void)
+{
+	return ck_guest_page.early_l1 != 0;
+}
+
 static bool rt_early_done;      /* rt_early() resumed RT in this boot */
 
 /* End the boot window: the held RT lines back, the RT timer re-armed, and
@@ -108,7 +115,7 @@ static ck_s32 guest_rt_early(void)
 	ck_rtflags_t f = arch_rt_mask();
 	ck_s32 ret = -CK_EBUSY;
 
-	if (ck_guest_page.early_l1 && !vpic.attached && !rt_early_done) {
+	if (gp_early() && !vpic.attached && !rt_early_done) {
 		rt_early_done = true;
 		rt_resume();
 		ret = 0;
@@ -120,13 +127,6 @@ static ck_s32 guest_rt_early(void)
 static const struct ck_board *board(void)
 {
 	return ck_core.board;
-}
-
-/* Whether Linux lets RT in before attach: the co-kernel offers its L1
- * table for Linux to copy its windows from (ipc/ck_guest.h early_l1). */
-static bool gp_early(void)
-{
-	return ck_guest_page.early_l1 != 0;
 }
 
 int guest_raise_soft_virq(unsigned int soft)

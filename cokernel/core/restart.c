@@ -89,16 +89,6 @@ static const struct ck_board *board(void)
 	return ck_core.board;
 }
 
-/* A word-wise checksum of [@p, @p + @bytes), @bytes a multiple of 4. */
-static uint32_t sum_words(const uint32_t *p, uint32_t bytes, uint32_t sum)
-{
-	uint32_t n;
-
-	for (n = 0; n < bytes / 4; n++)
-		sum = (sum << 5 | sum >> 27) ^ p[n];
-	return sum;
-}
-
 /* Copy @bytes (a multiple of 4, both ends word-aligned) and return the
  * checksum of what was copied, folded into @sum. */
 static uint32_t copy_sum(uint32_t *d, const uint32_t *s, uint32_t bytes,
@@ -160,7 +150,9 @@ int guest_keep_pristine(uint32_t kernel_bytes, uint32_t dtb_bytes,
 	return 0;
 }
 
-/* Check the pristine copy, then put it back where Linux runs it.
+/* Put the pristine copy back where Linux runs it, checking it on the way
+ * (one pass: the memory it goes over is the dead Linux's, and a copy that
+ * fails the check is not entered).
  * Return: 0, or -CK_EINVAL when the copy changed since it was taken. */
 static int pristine_restore(void)
 {
@@ -169,15 +161,10 @@ static int pristine_restore(void)
 
 	for (i = 0; i < 3; i++)
 		if (life.part[i].bytes)
-			sum = sum_words(pristine_at(life.part[i].off),
-					life.part[i].bytes, sum);
-	if (sum != life.sum)
-		return -CK_EINVAL;
-	for (i = 0; i < 3; i++)
-		if (life.part[i].bytes)
-			memcpy(arch_phys_to_virt(life.part[i].pa),
-			       pristine_at(life.part[i].off), life.part[i].bytes);
-	return 0;
+			sum = copy_sum(arch_phys_to_virt(life.part[i].pa),
+				       pristine_at(life.part[i].off),
+				       life.part[i].bytes, sum);
+	return sum == life.sum ? 0 : -CK_EINVAL;
 }
 
 void guest_life_init(struct ck_guest_page *gp)
@@ -317,9 +304,4 @@ void guest_watch(uint64_t now)
 	if (now - life.beat_ns >= (uint64_t)limit_ms * CK_NS_PER_MS)
 		(void)down_locked(life.state == LIFE_UP ? CK_DOWN_HANG : CK_DOWN_BOOT,
 				  now);
-}
-
-uint32_t guest_restarts(void)
-{
-	return life.restarts;
 }

@@ -158,14 +158,6 @@ uintptr_t arch_ctx_pc(const struct ck_arch_ctx *ctx)
 /* Device windows: Linux's ioremap() maps them (vpic.c, before the first
  * fork), so the ARM926 co-kernel keeps guest.c's weak window hooks. */
 
-/*
- * Back to the boot page tables (start.S) from Linux's: TTBR = the L1
- * table's physical address, domain 0 client (the boot table's one domain),
- * TLBs invalidated (ARM926EJ-S TRM §2.3.3 c2, §2.3.4 c3, §2.3.9 c8 c7 0).
- * The linear map is the same VA -> PA in both, so the co-kernel's own
- * code, data and stacks stay where they are; the cached lines Linux left
- * under its other addresses are dealt with by arch_guest_quiesce().
- */
 /* The co-kernel's boot L1 table (start.S): RAM identity and linear map,
  * the IPC region, the device identity map, the vector page. */
 extern uint32_t ck_l1_table[];
@@ -186,9 +178,17 @@ int arch_guest_restartable(void)
 	return 1;
 }
 
+/*
+ * Back to the boot page tables (start.S) from Linux's: TTBR = the L1
+ * table's physical address, domain 0 client (the boot table's one domain),
+ * TLBs invalidated (ARM926EJ-S TRM §2.3.3 c2, §2.3.4 c3, §2.3.9 c8 c7 0).
+ * The linear map is the same VA -> PA in both, so the co-kernel's own
+ * code, data and stacks stay where they are; the cached lines Linux left
+ * under its other addresses are dealt with by arch_guest_quiesce().
+ */
 void arch_guest_stop(void)
 {
-	uint32_t ttbr = (uint32_t)((uintptr_t)ck_l1_table - CK_VA_OFFSET);
+	uint32_t ttbr = arch_early_l1();
 
 	__asm__ volatile("mcr p15, 0, %0, c7, c10, 4\n\t"
 			 "mcr p15, 0, %1, c2, c0, 0\n\t"

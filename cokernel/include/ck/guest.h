@@ -71,7 +71,4 @@ int guest_keep_pristine(uint32_t kernel_bytes, uint32_t dtb_bytes,
  */
 void guest_watch(uint64_t now_ns);
 
-/** guest_restarts() - how many times Linux was restarted. Context: any. */
-uint32_t guest_restarts(void);
-
 #endif /* CK_GUEST_H_RT */
