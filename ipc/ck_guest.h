@@ -75,7 +75,7 @@ typedef int32_t ck_s32;
 #endif
 
 #define CK_GUEST_MAGIC 0x50474b43u  /* "CKGP" little-endian */
-#define CK_GUEST_ABI 6u  /* 6: Linux's life: heartbeat, down(), restart log */
+#define CK_GUEST_ABI 7u  /* 7: the protected range (prot_va, prot_size) */
 #define CK_GUEST_MAX_MMIO 8
 #define CK_GUEST_MAX_HW 32  /* virq_hw[] entries */
 
@@ -268,6 +268,17 @@ struct ck_guest_page {
 	 * attach, or called before). Context: Linux, RT class and interrupts
 	 * masked. */
 	ck_s32 (*rt_early)(void);
+
+	/* The co-kernel's memory Linux cannot write (docs/restart.md
+	 * "Protection"), co-kernel-written once that is in force in Linux's
+	 * page tables (ARM926: rt_early() or attach make it privileged
+	 * read-only in a domain Linux's DACR makes a client): prot_va, its
+	 * first byte in Linux's linear map; prot_size, its bytes; 0 (the
+	 * default, other ports): none, the whole region is writable by
+	 * Linux. Linux reads and executes in it (the ops, the RT entry, the
+	 * fault record); this page, which Linux writes, lies outside. */
+	ck_u32 prot_va;
+	ck_u32 prot_size;
 };
 
 /* The ops start at byte 200 on every target and host: op n at this offset. */
@@ -334,8 +345,12 @@ _Static_assert(offsetof(struct ck_guest_page, boot_va) == CK_GUEST_EARLY_OFFSET 
 	       "page.boot_va");
 _Static_assert(offsetof(struct ck_guest_page, rt_early) ==
 	       CK_GUEST_EARLY_OFFSET + 8 + 4 * CK_GUEST_MAX_MMIO, "page.rt_early");
-_Static_assert(sizeof(struct ck_guest_page) ==
-	       CK_GUEST_EARLY_OFFSET + 8 + 4 * CK_GUEST_MAX_MMIO + sizeof(void (*)(void)),
-	       "page size");
+#define CK_GUEST_PROT_OFFSET \
+	(CK_GUEST_EARLY_OFFSET + 8 + 4 * CK_GUEST_MAX_MMIO + sizeof(void (*)(void)))
+_Static_assert(offsetof(struct ck_guest_page, prot_va) == CK_GUEST_PROT_OFFSET,
+	       "page.prot_va");
+_Static_assert(offsetof(struct ck_guest_page, prot_size) == CK_GUEST_PROT_OFFSET + 4,
+	       "page.prot_size");
+_Static_assert(sizeof(struct ck_guest_page) == CK_GUEST_PROT_OFFSET + 8, "page size");
 
 #endif /* CK_GUEST_H */

@@ -287,6 +287,21 @@ int ck_ipc_dir_init(void *base, uint32_t region_bytes);
 int ck_ipc_dir_check(const void *base, uint32_t region_bytes);
 
 /**
+ * ck_ipc_repair() - the RT side puts channel @idx back as its handle says,
+ * if the region disagrees: the directory header and entry rewritten, the
+ * channel restarted empty (ring) or unwritten (state), FAULTED cleared,
+ * the corruption counted (as a reset Linux asked for does). A channel
+ * the region still describes right is left as it is, messages and all.
+ * For a new Linux after the old one went down, which may have written
+ * anything there (core/restart.c).
+ * Return: 1 (repaired), 0 (nothing to repair), -CK_ENODEV (no channel
+ * the RT side created at @idx, in this program). Context: RT side, with
+ * the channel's owner not inside an operation on it (RT masked, from the
+ * root context); O(1) whatever the region holds.
+ */
+int ck_ipc_repair(void *base, uint32_t idx);
+
+/**
  * ck_ipc_find() - look a channel up by name.
  * Return: its directory index (>= 0), -CK_ENODEV if absent, or the error
  * of ck_ipc_dir_check(). Context: any; bounded by CK_IPC_MAX_CHAN entries.

@@ -282,6 +282,11 @@ static void chan_format(void *base, const struct ck_ipc_chan *ch)
 	}
 }
 
+/* The RT side's handles by directory index (ck_ipc_repair()): a handle
+ * lives as long as its channel, which is never deleted. Empty in a Linux
+ * process, which creates no channel. */
+static struct ck_ipc_chan *rt_handles[CK_IPC_MAX_CHAN];
+
 static int chan_create(void *base, uint32_t region_bytes, const char *name,
 		       uint32_t kind, uint32_t slot_bytes, uint32_t nr_slots,
 		       uint32_t flags, struct ck_ipc_chan *ch)
@@ -333,6 +338,7 @@ static int chan_create(void *base, uint32_t region_bytes, const char *name,
 	ipc_wr32(&dir->alloc_off, alloc + (uint32_t)area);
 	CK_IPC_BARRIER();
 	ipc_wr32(&dir->nr_chan, nr + 1u); /* publish last */
+	rt_handles[nr] = ch;
 	return 0;
 }
 
@@ -554,6 +560,22 @@ static void chan_reset(void *base, struct ck_ipc_chan *ch)
 	CK_IPC_BARRIER();
 	ch->faulted = false;
 	ipc_wr32(&d->flags, ch->flags);
+}
+
+int ck_ipc_repair(void *base, uint32_t idx)
+{
+	struct ck_ipc_chan *ch = idx < CK_IPC_MAX_CHAN ? rt_handles[idx] : NULL;
+
+	if (!base || !ch || !ipc_handle_sealed(ch) || ch->idx != idx)
+		return -CK_ENODEV;
+	if (!ch->faulted && desc_matches(base, ch) &&
+	    (ipc_is_ring(ch->kind) ? ipc_ring_consistent(base, ch)
+				   : ipc_state_consistent(base, ch)))
+		return 0;
+	chan_reset(base, ch);
+	/* whatever the region says now is the new Linux's to count from */
+	ch->reset_seen = ipc_rd32(&ipc_dir(base)->chan[idx].reset_req);
+	return 1;
 }
 
 int ipc_enter(void *base, struct ck_ipc_chan *ch)

@@ -115,6 +115,10 @@ LINUX_RESTART := yes
 # Linux lets the RT class in from paging_init (patch 0010), long before
 # attach: the boot window is the head code and early setup_arch only
 LINUX_EARLY_RT := yes
+# Linux cannot write the co-kernel's memory: in Linux's page tables it is
+# privileged read-only in a domain Linux runs as a client of
+# (arch/arm926/gate.S; test_restart.py's poke_ck)
+LINUX_PROTECT := yes
 # the console is polled: the DBGU's interrupts stay off (board.c: its
 # receive interrupt is on the SYS line, which is Linux's), so input raises
 # no console vIRQ; Linux's hvc reads the DBGU when a 10 ms timer kicks it

@@ -89,6 +89,10 @@ LINUX_RESTART := yes
 # Linux lets the RT class in from paging_init (patch 0010), long before
 # attach: the boot window is the head code and early setup_arch only
 LINUX_EARLY_RT := yes
+# Linux cannot write the co-kernel's memory: in Linux's page tables it is
+# privileged read-only in a domain Linux runs as a client of
+# (arch/arm926/gate.S; test_restart.py's poke_ck)
+LINUX_PROTECT := yes
 # a misaligned word load of an RT task is an alignment fault once Linux
 # runs (Linux sets SCTLR.A; the co-kernel alone runs with A=0):
 # test_fault.py's `align`

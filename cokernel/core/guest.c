@@ -47,6 +47,38 @@ __attribute__((weak)) uint32_t arch_early_l1(void)
 	return 0;
 }
 
+/* Defaults of the protection hooks (ck/arch.h): Linux calls the ops as
+ * they are and can write all of the co-kernel. Weak: ARM926 defines both
+ * (arch/arm926/arch.c, gate.S). */
+__attribute__((weak)) void arch_guest_gate(struct ck_guest_page *gp)
+{
+	(void)gp;
+}
+
+__attribute__((weak)) uint32_t arch_guest_protect(uint32_t *va)
+{
+	*va = 0;
+	return 0;
+}
+
+/* Protect the co-kernel from this Linux once (rt_early or attach, in its
+ * page tables). RT masked. */
+static void guest_protect(void)
+{
+	struct ck_guest_page *gp = &ck_guest_page;
+	uint32_t va, size;
+
+	if (gp->prot_size)
+		return;
+	size = arch_guest_protect(&va);
+	if (!size)
+		return;
+	gp->prot_va = va;
+	gp->prot_size = size;
+	ck_printf("Linux cannot write the co-kernel's memory: 0x%08x-0x%08x",
+		  (unsigned int)va, (unsigned int)(va + size - 1));
+}
+
 __attribute__((weak)) int arch_window_ok(unsigned int idx, uint32_t va, uint64_t pa,
 					 uint32_t size)
 {
@@ -117,6 +149,7 @@ static ck_s32 guest_rt_early(void)
 
 	if (gp_early() && !vpic.attached && !rt_early_done) {
 		rt_early_done = true;
+		guest_protect();
 		rt_resume();
 		ret = 0;
 	}
@@ -249,6 +282,7 @@ static ck_s32 guest_attach(void)
 	if (b->shm)
 		ck_shm_set_base((void *)b->shm->va);
 	paused_ns = ck_clock_now() - paused_at_ns;
+	guest_protect();
 	vpic_attached();
 	if (!rt_early_done)
 		rt_resume();
@@ -308,6 +342,9 @@ void guest_boot_linux(void)
 	arch_rt_mask();
 	paused_at_ns = ck_clock_now();
 	rt_early_done = false;
+	ck_guest_page.prot_va = 0;      /* this Linux's tables are new */
+	ck_guest_page.prot_size = 0;
+	arch_guest_gate(&ck_guest_page);
 	b->timer->stop(b->timer);
 	irq_hold_rt_lines();
 #ifdef CK_TEST_BOOT_WINDOW_LINE

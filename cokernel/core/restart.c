@@ -26,6 +26,7 @@
 #include <ck/console.h>
 #include <ck/guest.h>
 #include <ck/shm.h>
+#include "ck_ipc.h"
 #include "vpic.h"
 
 #ifndef CK_GUEST_WATCHDOG_MS
@@ -35,6 +36,9 @@
 #define CK_GUEST_BOOT_TIMEOUT_MS 20000u
 #endif
 #define RESTART_STACK_BYTES 4096u
+/* every channel's doorbell bit (ck_guest.h notify()) */
+#define CK_NOTIFY_ALL 0xffffffffu
+_Static_assert(CK_NOTIFY_MAX_CHAN == 32u, "CK_NOTIFY_ALL covers the doorbells");
 
 enum life_state { LIFE_NONE, LIFE_BOOTING, LIFE_UP, LIFE_DOWN };
 
@@ -190,6 +194,33 @@ void guest_entered(void)
 	life.state = LIFE_BOOTING;
 }
 
+/*
+ * Every channel the RT side created is put back as its handle says where
+ * the dead Linux left the region disagreeing (ck_ipc_repair()), one
+ * channel per RT-masked step: the new Linux finds each by name and the
+ * RT side keeps its end. Then every channel's RT owner is woken once (a
+ * spurious doorbell), as after a reset Linux asked for. Root context: no
+ * RT task is inside a channel operation (none blocks in one).
+ */
+static void ipc_repair(void)
+{
+	void *base = ck_shm_base();
+	unsigned int idx, n = 0;
+	ck_rtflags_t f;
+
+	if (!base)
+		return;
+	for (idx = 0; idx < CK_IPC_MAX_CHAN; idx++) {
+		f = arch_rt_mask();
+		if (ck_ipc_repair(base, idx) > 0)
+			n++;
+		arch_rt_restore(f);
+	}
+	if (n)
+		ck_printf("IPC: %u channels repaired from the RT side's handles", n);
+	chan_notify_linux(CK_NOTIFY_ALL);
+}
+
 /* The frame the root context restarts in: RT live, Linux's interrupts
  * masked (arch_ctx_init()), on restart_stack. Does not return. */
 static void restart_main(void *arg)
@@ -227,6 +258,7 @@ static void restart_main(void *arg)
 	gp->boot_window_ns_hi = 0;
 	vpic_init(gp);
 	arch_rt_restore(f);
+	ipc_repair();
 	guest_boot_linux();
 }
 

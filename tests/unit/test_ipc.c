@@ -392,6 +392,61 @@ static void test_state_blocks(void **state)
 			 -CK_EAGAIN);
 }
 
+/* The RT side puts its channels back after garbage over the whole region
+ * (a dead Linux's, core/restart.c); an intact channel keeps its messages. */
+static void test_repair_after_garbage(void **state)
+{
+	struct fx *f = *state;
+	struct ck_ipc_chan st_rt, st_lx;
+	uint32_t v = 7, out = 0, x = 1, i;
+	uint8_t buf[16];
+
+	assert_int_equal(ck_ipc_ring_create(f->base, REGION, "tele",
+					    CK_IPC_RING_RT2LX, 8, 4, 0, &f->rt), 0);
+	assert_int_equal(ck_ipc_state_create(f->base, REGION, "stat",
+					     CK_IPC_STATE_RT2LX, 4, &st_rt), 0);
+	assert_int_equal(ck_ipc_send(f->base, &f->rt, &v, 4), 0);
+	/* intact: nothing to do, the message stays */
+	assert_int_equal(ck_ipc_repair(f->base, 0), 0);
+	assert_int_equal(ck_ipc_repair(f->base, 1), 0);
+	assert_int_equal(ck_ipc_open(f->base, REGION, "tele", CK_IPC_SIDE_LINUX,
+				     &f->lx), 0);
+	assert_int_equal(ck_ipc_recv(f->base, &f->lx, buf, sizeof(buf)), 4);
+	/* no handle there, or out of range */
+	assert_int_equal(ck_ipc_repair(f->base, 2), -CK_ENODEV);
+	assert_int_equal(ck_ipc_repair(f->base, CK_IPC_MAX_CHAN), -CK_ENODEV);
+	assert_int_equal(ck_ipc_repair(NULL, 0), -CK_ENODEV);
+
+	for (i = 0; i + 4 <= REGION; i += 4) {   /* xorshift32 garbage */
+		x ^= x << 13;
+		x ^= x >> 17;
+		x ^= x << 5;
+		memcpy(f->base + i, &x, 4);
+	}
+	assert_true(ck_ipc_find(f->base, REGION, "tele") < 0);
+	assert_int_equal(ck_ipc_repair(f->base, 0), 1);
+	assert_int_equal(ck_ipc_repair(f->base, 1), 1);
+	assert_int_equal(ck_ipc_repair(f->base, 0), 0);   /* once is enough */
+	assert_int_equal(ck_ipc_dir_check(f->base, REGION), 0);
+	assert_int_equal(ck_ipc_find(f->base, REGION, "tele"), 0);
+	assert_int_equal(ck_ipc_find(f->base, REGION, "stat"), 1);
+	/* a new Linux session on each: empty, then the RT side's news */
+	assert_int_equal(ck_ipc_open(f->base, REGION, "tele", CK_IPC_SIDE_LINUX,
+				     &f->lx), 0);
+	assert_int_equal(ck_ipc_recv(f->base, &f->lx, buf, sizeof(buf)), -CK_EAGAIN);
+	v = 8;
+	assert_int_equal(ck_ipc_send(f->base, &f->rt, &v, 4), 0);
+	assert_int_equal(ck_ipc_recv(f->base, &f->lx, buf, sizeof(buf)), 4);
+	memcpy(&out, buf, 4);
+	assert_int_equal(out, 8);
+	assert_int_equal(ck_ipc_open(f->base, REGION, "stat", CK_IPC_SIDE_LINUX,
+				     &st_lx), 0);
+	assert_int_equal(ck_ipc_state_read(f->base, &st_lx, &out, 4), -CK_EAGAIN);
+	assert_int_equal(ck_ipc_state_write(f->base, &st_rt, &v, 4), 0);
+	assert_int_equal(ck_ipc_state_read(f->base, &st_lx, &out, 4), 4);
+	assert_int_equal(out, 8);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -413,6 +468,8 @@ int main(void)
 						teardown),
 		cmocka_unit_test_setup_teardown(test_ring_lx2rt_drop_oldest,
 						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_repair_after_garbage, setup,
+						teardown),
 		cmocka_unit_test_setup_teardown(test_state_blocks, setup,
 						teardown),
 	};

@@ -3,11 +3,13 @@
  * arch.c - ARM926EJ-S hooks of ck/arch.h written in C: RT-class (FIQ)
  * masking, initial task frames, WFI, linear map, fault report.
  */
+#include <stddef.h>
 #include <stdint.h>
 #include <ck/arch.h>
 #include <ck/bsp.h>
 #include <ck/console.h>
 #include <ck/fault.h>
+#include <ck_guest.h>
 #include <arch/cp15.h>
 #include <arch/ctx.h>
 
@@ -25,7 +27,8 @@ void arch_rt_unmask(void)
 	cpsr_write_c(cpsr_read() & ~PSR_F);
 }
 
-/* A new task starts in SYS mode, ARM state, I=1 (Linux masked), F=0. */
+/* A new task starts in SYS mode, ARM state, I=1 (Linux masked), F=0,
+ * with the co-kernel's DACR (every domain a client, cp15.h). */
 void arch_ctx_init(struct ck_arch_ctx *ctx, void (*tramp)(void *), void *arg0,
 		   void *stack_top)
 {
@@ -38,6 +41,7 @@ void arch_ctx_init(struct ck_arch_ctx *ctx, void (*tramp)(void *), void *arg0,
 	ctx->w[CTX_LR] = 0;
 	ctx->w[CTX_PC] = (uintptr_t)tramp;
 	ctx->w[CTX_CPSR] = PSR_MODE_SYS | PSR_I;
+	ctx->w[CTX_DACR] = DACR_CK;
 }
 
 /* ARM926EJ-S TRM §2.3.8: "Wait for interrupt", c7 c0 4. Wakes on nFIQ
@@ -180,7 +184,7 @@ int arch_guest_restartable(void)
 
 /*
  * Back to the boot page tables (start.S) from Linux's: TTBR = the L1
- * table's physical address, domain 0 client (the boot table's one domain),
+ * table's physical address, DACR_CK (the boot table uses domain 0 only),
  * TLBs invalidated (ARM926EJ-S TRM §2.3.3 c2, §2.3.4 c3, §2.3.9 c8 c7 0).
  * The linear map is the same VA -> PA in both, so the co-kernel's own
  * code, data and stacks stay where they are; the cached lines Linux left
@@ -194,7 +198,7 @@ void arch_guest_stop(void)
 			 "mcr p15, 0, %1, c2, c0, 0\n\t"
 			 "mcr p15, 0, %2, c3, c0, 0\n\t"
 			 "mcr p15, 0, %0, c8, c7, 0"
-			 : : "r"(0), "r"(ttbr), "r"(DACR_D0_CLIENT) : "memory");
+			 : : "r"(0), "r"(ttbr), "r"(DACR_CK) : "memory");
 }
 
 /*
@@ -211,6 +215,109 @@ void arch_guest_quiesce(void)
 			 "mcr p15, 0, %0, c7, c10, 4\n\t"
 			 "mcr p15, 0, %0, c7, c5, 0"
 			 : : "r"(0) : "memory", "cc");
+}
+
+/*
+ * The ops Linux calls, each through its stub in gate.S (arm926_gate_ops[n]
+ * enters arm926_gate_fn[n] with CK_DOMAIN open): every function pointer
+ * of struct ck_guest_page (ipc/ck_guest.h), in any order. An op left out
+ * would be entered with Linux's DACR and fault at its first instruction.
+ */
+static const size_t gate_slots[] = {
+	offsetof(struct ck_guest_page, attach),
+	offsetof(struct ck_guest_page, mask),
+	offsetof(struct ck_guest_page, unmask),
+	offsetof(struct ck_guest_page, eoi),
+	offsetof(struct ck_guest_page, set_type),
+	offsetof(struct ck_guest_page, next_pending),
+	offsetof(struct ck_guest_page, console_write),
+	offsetof(struct ck_guest_page, console_read),
+	offsetof(struct ck_guest_page, notify),
+	offsetof(struct ck_guest_page, down),
+	offsetof(struct ck_guest_page, rt_early),
+};
+#define GATE_OPS (sizeof(gate_slots) / sizeof(gate_slots[0]))
+
+extern const uint32_t arm926_gate_ops[GATE_OPS];   /* gate.S */
+uint32_t arm926_gate_fn[GATE_OPS];                 /* private: the ops */
+
+void arch_guest_gate(struct ck_guest_page *gp)
+{
+	unsigned int n;
+
+	for (n = 0; n < GATE_OPS; n++) {
+		uint32_t *slot = (uint32_t *)(void *)((char *)gp + gate_slots[n]);
+
+		if (*slot != arm926_gate_ops[n]) {
+			arm926_gate_fn[n] = *slot;
+			*slot = arm926_gate_ops[n];
+		}
+	}
+}
+
+/* The private part of the region (cokernel.lds): __ck_private, section
+ * aligned, to the region's end, in Linux's linear map. */
+extern char __ck_private[];
+#define CK_PRIVATE_END \
+	((uint32_t)(BOARD_CK_REGION_PA + BOARD_CK_REGION_SIZE) + (uint32_t)CK_VA_OFFSET)
+#define SECTION_BYTES (1u << SECTION_SHIFT)
+#define PMD_TYPE_MASK 3u
+#define PMD_TYPE_SECTION 2u
+#define PMD_SECTION_BASE 0xfff00000u
+
+/*
+ * Linux maps its lowmem, the co-kernel's region included (dts/cokernel-
+ * arm-guest.dtsi: reserved, not no-map), with first-level section entries
+ * (arch/arm/mm/mmu.c map_lowmem) in swapper_pg_dir, the table in TTBR
+ * from Linux's head code until its first fork; every later process's
+ * table copies those entries (pgd_alloc). Each entry of the private range
+ * must be a section (ARM ARM B4.7, bits 1:0 = 10) of the expected
+ * physical address, and Linux's SCTLR must give AP 00 its privileged
+ * read-only meaning (exactly one of S and R, ARM ARM B4.4.1); each entry
+ * then gets CK_DOMAIN in bits 8:5 and AP 00 in bits 11:10, is written
+ * back from the D-cache for the table walk (c7 c10 1), and the TLB is
+ * dropped (c8 c7 0). Anything else: nothing is changed, and the console
+ * says why.
+ */
+uint32_t arch_guest_protect(uint32_t *va_out)
+{
+	uint32_t ttbr, sctlr, va, start = (uint32_t)(uintptr_t)__ck_private;
+	volatile uint32_t *l1;
+
+	*va_out = 0;
+	__asm__ volatile("mrc p15, 0, %0, c2, c0, 0" : "=r"(ttbr));
+	__asm__ volatile("mrc p15, 0, %0, c1, c0, 0" : "=r"(sctlr));
+	ttbr &= ~0x3fffu;
+	if (ttbr == arch_early_l1())
+		return 0;   /* the co-kernel's own table: no Linux */
+	sctlr &= SCTLR_S | SCTLR_R;
+	if (sctlr != SCTLR_S && sctlr != SCTLR_R) {
+		ck_printf("Linux runs with SCTLR.S/R 0x%03x, which gives AP 00 no "
+			  "read-only meaning: no protection", (unsigned int)sctlr);
+		return 0;
+	}
+	l1 = arch_phys_to_virt(ttbr);
+	for (va = start; va < CK_PRIVATE_END; va += SECTION_BYTES) {
+		uint32_t e = l1[va >> SECTION_SHIFT];
+
+		if ((e & PMD_TYPE_MASK) != PMD_TYPE_SECTION ||
+		    (e & PMD_SECTION_BASE) != va - (uint32_t)CK_VA_OFFSET) {
+			ck_printf("Linux maps the co-kernel at 0x%08x as 0x%08x, not a section "
+				  "of its own: no protection", (unsigned int)va, (unsigned int)e);
+			return 0;
+		}
+	}
+	for (va = start; va < CK_PRIVATE_END; va += SECTION_BYTES) {
+		volatile uint32_t *slot = &l1[va >> SECTION_SHIFT];
+
+		*slot = (*slot & ~(PMD_DOMAIN_MASK | PMD_SECT_AP_MASK)) |
+			(CK_DOMAIN << PMD_DOMAIN_SHIFT);
+		__asm__ volatile("mcr p15, 0, %0, c7, c10, 1" : : "r"(slot) : "memory");
+	}
+	__asm__ volatile("mcr p15, 0, %0, c7, c10, 4\n\t"
+			 "mcr p15, 0, %0, c8, c7, 0" : : "r"(0) : "memory");
+	*va_out = start;
+	return CK_PRIVATE_END - start;
 }
 
 /* The ARM926 image puts zImage where it runs: nothing to prepare. */

@@ -22,6 +22,7 @@ void asm_offsets(void)
 	DEFINE(TASK_CTX, offsetof(struct ck_task, ctx));
 	DEFINE(CTX_PC_OFF, offsetof(struct ck_arch_ctx, w[CTX_PC]));
 	DEFINE(CTX_CPSR_OFF, offsetof(struct ck_arch_ctx, w[CTX_CPSR]));
+	DEFINE(CTX_DACR_OFF, offsetof(struct ck_arch_ctx, w[CTX_DACR]));
 	DEFINE(FAULT_UNDEF, CK_FAULT_UNDEF);
 	DEFINE(FAULT_PREFETCH, CK_FAULT_PREFETCH);
 	DEFINE(FAULT_DATA, CK_FAULT_DATA);

@@ -17,8 +17,8 @@
 	.text
 	.arm
 	.balign	32
-	.global arch_rt_entry
-arch_rt_entry:
+	.global rt_entry_body
+rt_entry_body:
 	ldr	r8, =ck_current_task        @ r8-r12 are FIQ-banked: free
 	sub	r9, lr, #4                  @ interrupted pc (ARM and Thumb alike)
 	ldr	r8, [r8]
@@ -30,20 +30,12 @@ arch_rt_entry:
 	stmia	r8, {r0-r14}^               @ interrupted r0-r12, sp, lr
 	str	r9, [r8, #CTX_PC_OFF]
 	str	r10, [r8, #CTX_CPSR_OFF]
+	str	r11, [r8, #CTX_DACR_OFF]    @ from arch_rt_entry
 	.global	arm926_rt_call
 arm926_rt_call:                             @ arch_rt_handler_set() rewrites it
 	bl	ck_rt_irq_handle
 	add	r8, r0, #TASK_CTX
-	/* fall through */
-
-/* Resume the frame at r8 (r8_fiq): FIQ mode, I=F=1. */
-fiq_restore:
-	ldr	r10, [r8, #CTX_CPSR_OFF]
-	ldr	lr, [r8, #CTX_PC_OFF]
-	msr	spsr_cxsf, r10
-	ldmia	r8, {r0-r14}^
-	nop                                 @ no banked access right after ldm^
-	movs	pc, lr
+	b	arch_ctx_resume             @ gate.S: DACR last
 
 /*
  * arch_fault_entry - an RT task's undefined instruction or abort, from the
@@ -76,19 +68,22 @@ arch_fault_entry:
 	str	lr, [r0, #CTX_PC_OFF]       @ the exception's return address
 	mrs	r1, spsr
 	str	r1, [r0, #CTX_CPSR_OFF]
+	mrc	p15, 0, r1, c3, c0, 0
+	str	r1, [r0, #CTX_DACR_OFF]     @ the task's (the co-kernel's)
 	ldr	r0, [sp, #8]
 	mov	r1, lr
 	msr	cpsr_c, #(PSR_MODE_FIQ | PSR_I | PSR_F)
 	ldr	sp, =ck_fiq_stack_top
 	bl	arch_fault_task             @ (kind, return address) -> next
 	add	r8, r0, #TASK_CTX
-	b	fiq_restore
+	b	arch_ctx_resume
 
 /*
  * void arch_ctx_switch(struct ck_arch_ctx *from, struct ck_arch_ctx *to)
  * Context: RT task (SYS) or root (SVC), RT masked (F=1).
  * Saves the caller in the FIQ frame format, resuming at 1: with its CPSR
- * (so F=1 again on resume), then leaves through the FIQ restore path.
+ * (so F=1 again on resume) and DACR, then leaves through the FIQ restore
+ * path.
  * In SVC the caller's sp/lr stay in the SVC bank, untouched meanwhile.
  */
 	.global arch_ctx_switch
@@ -99,7 +94,9 @@ arch_ctx_switch:
 	stmia	r0, {r0-r14}^
 	str	r3, [r0, #CTX_PC_OFF]
 	str	r2, [r0, #CTX_CPSR_OFF]
+	mrc	p15, 0, r2, c3, c0, 0
+	str	r2, [r0, #CTX_DACR_OFF]
 	mov	r8, r1
-	b	fiq_restore
+	b	arch_ctx_resume
 1:	bx	lr
 	.ltorg

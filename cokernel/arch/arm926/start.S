@@ -91,7 +91,7 @@ _reset:
 	mcr	p15, 0, r0, c7, c10, 4     @ drain write buffer
 	mcr	p15, 0, r0, c8, c7, 0      @ invalidate TLBs
 	mcr	p15, 0, r10, c2, c0, 0     @ TTBR
-	mov	r0, #DACR_D0_CLIENT
+	ldr	r0, =DACR_CK
 	mcr	p15, 0, r0, c3, c0, 0      @ DACR
 	mrc	p15, 0, r0, c1, c0, 0
 	bic	r0, r0, #SCTLR_A

@@ -229,4 +229,28 @@ void arch_guest_stop(void);
  */
 void arch_guest_quiesce(void);
 
+/**
+ * arch_guest_gate() - make each op of @gp (the function pointers of
+ * struct ck_guest_page, ipc/ck_guest.h) callable with Linux's memory
+ * rights: ARM926 replaces each by a stub that opens the co-kernel's
+ * domain around the call (arch/arm926/gate.S). Idempotent: a slot that
+ * holds its stub already is left. Default (weak, core/guest.c): nothing.
+ * Context: root, before Linux is entered (first boot and restarts).
+ */
+struct ck_guest_page;
+void arch_guest_gate(struct ck_guest_page *gp);
+
+/**
+ * arch_guest_protect() - put the co-kernel's private memory out of Linux's
+ * reach in Linux's current page tables, which every later Linux address
+ * space copies its kernel part from (ARM926: the first-level section
+ * entries of Linux's linear map of it get CK_DOMAIN, arch/arm926/arch.c).
+ * Idempotent. @va: set to the first protected byte (Linux's linear-map
+ * address). Return: the protected size in bytes, 0 where none is (the
+ * default, weak in core/guest.c; or Linux's map of it is not the expected
+ * one, said on the console). Context: Linux's call of rt_early() or
+ * attach() (its page tables current), RT masked.
+ */
+uint32_t arch_guest_protect(uint32_t *va);
+
 #endif /* CK_ARCH_H */

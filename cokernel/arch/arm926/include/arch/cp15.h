@@ -33,6 +33,8 @@
 #define SCTLR_C CP15_U(0x0004)   /* D-cache enable */
 #define SCTLR_I CP15_U(0x1000)   /* I-cache enable */
 #define SCTLR_V CP15_U(0x2000)   /* high vectors at 0xffff0000 */
+#define SCTLR_S CP15_U(0x0100)   /* system protection (AP 00 meaning) */
+#define SCTLR_R CP15_U(0x0200)   /* ROM protection (AP 00 meaning) */
 
 /* L1 section descriptor (ARM ARM B4.7.4): 1 MiB, domain 0, AP=01
  * (privileged read/write, no user access); bit 4 must be 1 on ARM926. */
@@ -60,7 +62,25 @@
 #define VECTORS_VA CP15_U(0xffff0000)
 #define VECTORS_SECTION_VA CP15_U(0xfff00000)
 
-/* DACR: domain 0 is a client (permissions checked) */
-#define DACR_D0_CLIENT CP15_U(0x00000001)
+/*
+ * Domains (ARM ARM B4.3.3; ARM926EJ-S TRM §2.3.4, c3): the DACR gives
+ * each of the 16 domains two bits, 00 no access, 01 client (the
+ * descriptor's AP bits are checked), 11 manager (they are not). A
+ * first-level descriptor names its domain in bits 8:5 and, for a section,
+ * its AP in bits 11:10 (ARM ARM B4.7). In Linux's page tables the
+ * co-kernel keeps its private memory in CK_DOMAIN with AP 00, which with
+ * SCTLR.S=1, R=0 (Linux's arm926 setting, cr=...177) is privileged
+ * read-only (ARM ARM B4.4.1, table B4-1): Linux runs with that domain a
+ * client (Linux 6.1 arch/arm/include/asm/domain.h: DOMAIN_VECTORS = 3,
+ * DOMAIN_CLIENT in every DACR it sets), so it can read and execute the
+ * co-kernel but not write it; the co-kernel runs with CK_DOMAIN a manager
+ * (DACR_CK), every other domain a client. Its own tables use domain 0.
+ */
+#define CK_DOMAIN 3
+#define DACR_CK CP15_U(0x555555d5)
+#define DACR_CK_DOMAIN_MANAGER CP15_U(0x000000c0)   /* 11 << (2 * CK_DOMAIN) */
+#define PMD_DOMAIN_SHIFT 5
+#define PMD_SECT_AP_MASK CP15_U(0x00000c00)
+#define PMD_DOMAIN_MASK CP15_U(0x000001e0)
 
 #endif /* ARCH_CP15_H */

@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * gate.S - where the co-kernel's code changes the DACR: the RT-class entry
+ * and exit, and one stub per guest-page op.
+ *
+ * In Linux's page tables the co-kernel's private memory (everything from
+ * __ck_private, the first MiB boundary after the guest page, to the
+ * region's end) lies in CK_DOMAIN with AP 00: Linux, whose DACR makes
+ * that domain a client, can read and execute it but not write it
+ * (arch.c arch_guest_protect(), cp15.h). The co-kernel writes it with
+ * CK_DOMAIN a manager. So each path into the co-kernel sets the DACR
+ * before its first store, and each path back to Linux restores the
+ * interrupted DACR after its last:
+ *  - arch_rt_entry (the FIQ, from Linux's trampoline or the co-kernel's
+ *    own vector page): the interrupted DACR in r11_fiq, DACR_CK, then
+ *    rt_entry_body (entry.S) saves r11 in the frame;
+ *  - arch_ctx_resume: resume the frame at r8_fiq with its DACR;
+ *  - gate op n: Linux's call of op n through the guest page: its DACR
+ *    with CK_DOMAIN a manager around the call of the op's function (a
+ *    Linux interrupt taken meanwhile runs with Linux's other domains).
+ * Linux's DACR leaves all of this code readable, so none of it lies where
+ * Linux could write it. A DACR write governs the accesses of the
+ * instructions after it (ARM926EJ-S TRM §2.3.4: no prefetch flush is
+ * needed for c3).
+ */
+#include <arch/cp15.h>
+#include <generated/asm-offsets.h>
+
+	.text
+	.arm
+	.balign	32
+	.global arch_rt_entry
+arch_rt_entry:
+	mrc	p15, 0, r11, c3, c0, 0      @ the interrupted context's DACR
+	ldr	r12, =DACR_CK
+	mcr	p15, 0, r12, c3, c0, 0
+	b	rt_entry_body
+	.ltorg
+
+/*
+ * arch_ctx_resume - resume the frame at r8 (r8_fiq): FIQ mode, I=F=1.
+ * Its DACR is written last (the frame is written by the co-kernel only,
+ * but read as any memory); the user-bank ldm leaves r8-r12 of the FIQ
+ * bank, and so r11, alone.
+ */
+	.global arch_ctx_resume
+arch_ctx_resume:
+	ldr	r10, [r8, #CTX_CPSR_OFF]
+	ldr	lr, [r8, #CTX_PC_OFF]
+	ldr	r11, [r8, #CTX_DACR_OFF]
+	msr	spsr_cxsf, r10
+	ldmia	r8, {r0-r14}^
+	nop                                 @ no banked access right after ldm^
+	mcr	p15, 0, r11, c3, c0, 0
+	movs	pc, lr
+
+/*
+ * gate_op - Linux's entry to op \n (the guest page holds this stub's
+ * address; arch_guest_gate() keeps the op's own in arm926_gate_fn[\n]):
+ * AAPCS in and out (r0-r3 and the result pass through; r4 and lr saved
+ * on Linux's stack, 8 bytes, so sp stays 8-aligned).
+ */
+	.macro	gate_op n
+	.global	arm926_gate_op\n
+arm926_gate_op\n:
+	stmfd	sp!, {r4, lr}
+	mrc	p15, 0, r4, c3, c0, 0
+	orr	ip, r4, #DACR_CK_DOMAIN_MANAGER
+	mcr	p15, 0, ip, c3, c0, 0
+	ldr	ip, =arm926_gate_fn + 4 * \n
+	ldr	ip, [ip]
+	blx	ip
+	mcr	p15, 0, r4, c3, c0, 0
+	ldmfd	sp!, {r4, pc}
+	.endm
+
+	gate_op	0
+	gate_op	1
+	gate_op	2
+	gate_op	3
+	gate_op	4
+	gate_op	5
+	gate_op	6
+	gate_op	7
+	gate_op	8
+	gate_op	9
+	gate_op	10
+	.ltorg
+
+/* the stubs' addresses, in op order (arch.c) */
+	.section .rodata
+	.balign	4
+	.global	arm926_gate_ops
+arm926_gate_ops:
+	.word	arm926_gate_op0, arm926_gate_op1, arm926_gate_op2, arm926_gate_op3
+	.word	arm926_gate_op4, arm926_gate_op5, arm926_gate_op6, arm926_gate_op7
+	.word	arm926_gate_op8, arm926_gate_op9, arm926_gate_op10
