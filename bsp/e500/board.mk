@@ -80,6 +80,10 @@ CK_REGION_VA := 0xC6000000
 CK_HCALL_VA := 0xC6001000
 SHM_PA := 0x07F00000
 SHM_SIZE := 0x00100000
+# the pristine copy of the Linux payload Linux restarts from (core/
+# restart.c), in the co-kernel's 64 MiB block, no-map in Linux's DT
+PRISTINE_PA := 0x06400000
+PRISTINE_SIZE := 0x00C00000
 # CCSR: 1 MiB at PA 0xF_E000_0000 (36-bit), mapped at EA CCSR_VA before Linux
 CCSR_PA_HI := 0xF
 CCSR_PA_LO := 0xE0000000
@@ -100,7 +104,7 @@ LINUX_RUN_PA := 0x00000000
 LINUX_INITRD_PA := 0x05000000
 LINUX_MACHINE_ID := 0
 BOARD_MAP_VARS := RAM_PA RAM_SIZE LINUX_PAGE_OFFSET CK_REGION_PA CK_REGION_SIZE \
-	CK_REGION_VA CK_HCALL_VA SHM_PA SHM_SIZE CCSR_PA_HI CCSR_PA_LO CCSR_VA \
+	CK_REGION_VA CK_HCALL_VA SHM_PA SHM_SIZE PRISTINE_PA PRISTINE_SIZE CCSR_PA_HI CCSR_PA_LO CCSR_VA \
 	LINUX_KERNEL_PA LINUX_RUN_PA LINUX_DTB_PA LINUX_INITRD_PA LINUX_MACHINE_ID
 
 # ---- test traits: what the QEMU tests and `make check` expect of this
@@ -140,6 +144,10 @@ LATENCY_DEBUGGER_EXTRA_NS := 94
 # vectors send an RT task's exceptions to arch_fault_entry (entry.S
 # rt_fault_vector; test_fault_bare.py); mpc8544ds inherits it
 RT_FAULTS_BARE := yes
+# a Linux that goes down (panic, reboot, poweroff, a hang) is restarted by
+# the co-kernel from its pristine payload (core/restart.c;
+# tests/qemu/test_restart.py)
+LINUX_RESTART := yes
 # a misaligned word load is done by the e500 core itself, no alignment
 # interrupt (e500CORERM, "Alignment interrupt": only lwarx/stwcx., lmw/stmw
 # and the like take it): test_fault.py's `align` checks the task survives

@@ -61,6 +61,10 @@ CK_REGION_VA := 0xCFC00000
 CK_HCALL_VA := 0xCFC01000
 SHM_PA := 0x0FB00000
 SHM_SIZE := 0x00100000
+# the pristine copy of the Linux payload Linux restarts from (core/
+# restart.c), no-map in Linux's DT like the two regions above it
+PRISTINE_PA := 0x0F000000
+PRISTINE_SIZE := 0x00B00000
 # MBAR where the board's U-Boot moves it; the co-kernel's window is its
 # first 128 KiB (one BAT): ICTL, slice timers, PSC1
 MBAR_PA := 0xF0000000
@@ -71,7 +75,7 @@ LINUX_RUN_PA := 0x00000000
 LINUX_INITRD_PA := 0x05000000
 LINUX_MACHINE_ID := 0
 BOARD_MAP_VARS := RAM_PA RAM_SIZE LINUX_PAGE_OFFSET CK_REGION_PA CK_REGION_SIZE \
-	CK_REGION_VA CK_HCALL_VA SHM_PA SHM_SIZE MBAR_PA MBAR_SIZE \
+	CK_REGION_VA CK_HCALL_VA SHM_PA SHM_SIZE PRISTINE_PA PRISTINE_SIZE MBAR_PA MBAR_SIZE \
 	LINUX_KERNEL_PA LINUX_RUN_PA LINUX_DTB_PA LINUX_INITRD_PA LINUX_MACHINE_ID
 
 LINUX_ARCH := powerpc
@@ -212,6 +216,10 @@ LATENCY_DEBUGGER_EXTRA_NS := 0
 # vector page stops at them with a report (no filter there, and RAM is
 # mapped EA = PA from 0, so a null pointer read does not fault): README.md
 RT_FAULTS_BARE := no
+# a Linux that goes down (panic, reboot, poweroff, a hang) is restarted by
+# the co-kernel from its pristine payload (core/restart.c;
+# tests/qemu/test_restart.py)
+LINUX_RESTART := yes
 # the G2_LE takes an alignment interrupt only for lmw/stmw, lwarx/stwcx.
 # and floating-point accesses; a misaligned word load is done by the core
 RT_ALIGN_FAULT := no

@@ -135,7 +135,9 @@ QEMU_MACHINE := r2d
 # uncached); the on-chip registers sit in P4 (0xfe000000..), the board's
 # FPGA at PA 0x04000000 (P2 0xa4000000). The co-kernel is the top 4 MiB,
 # run in P1 (CK_LINEAR_VA + PA - RAM_PA); the IPC region the MiB below it,
-# used through P2. Linux gets the rest, from 0x0c000000: its zero page
+# used through P2; below that, 8 MiB hold the pristine copy of the Linux
+# payload Linux restarts from (core/restart.c). Linux gets the rest, 51
+# MiB from 0x0c000000 (its CONFIG_MEMORY_SIZE): its zero page
 # (boot parameters, command line at +0x100) at LINUX_ZERO_PAGE_PA, its
 # kernel at LINUX_KERNEL_PA (P1 0x8c011000), its initramfs where QEMU's
 # -initrd puts one.
@@ -146,13 +148,15 @@ CK_REGION_PA := 0x0fc00000
 CK_REGION_SIZE := 0x00400000
 SHM_PA := 0x0fb00000
 SHM_SIZE := 0x00100000
+PRISTINE_PA := 0x0f300000
+PRISTINE_SIZE := 0x00800000
 LINUX_ZERO_PAGE_PA := 0x0c010000
 LINUX_KERNEL_PA := 0x0c011000
 LINUX_DTB_PA := 0x00000000
 LINUX_INITRD_PA := 0x0d800000
 LINUX_MACHINE_ID := 0
 BOARD_MAP_VARS := RAM_PA RAM_SIZE CK_LINEAR_VA CK_REGION_PA CK_REGION_SIZE \
-	SHM_PA SHM_SIZE LINUX_ZERO_PAGE_PA LINUX_KERNEL_PA LINUX_DTB_PA \
+	SHM_PA SHM_SIZE PRISTINE_PA PRISTINE_SIZE LINUX_ZERO_PAGE_PA LINUX_KERNEL_PA LINUX_DTB_PA \
 	LINUX_INITRD_PA LINUX_MACHINE_ID
 
 # ---- test traits: what the QEMU tests and `make check` expect of this
@@ -179,6 +183,10 @@ LATENCY_SLACK_BARE_NS := 2
 LATENCY_EXTRA_TASK_NS := 134
 # an RT task's fault is contained before Linux too (test_fault_bare.py)
 RT_FAULTS_BARE := yes
+# a Linux that goes down (panic, reboot, poweroff, a hang) is restarted by
+# the co-kernel from its pristine payload (core/restart.c;
+# tests/qemu/test_restart.py)
+LINUX_RESTART := yes
 # a misaligned word load is an address error (SH7751 hardware manual,
 # "Exception Handling": data address error), contained as an alignment
 # fault: test_fault.py's `align`

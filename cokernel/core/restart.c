@@ -221,6 +221,19 @@ static void ipc_repair(void)
 	chan_notify_linux(CK_NOTIFY_ALL);
 }
 
+/* No Linux any more: the root idles, RT runs alone. Does not return. */
+static void __attribute__((noreturn)) restart_give_up(void)
+{
+	ck_rtflags_t f = arch_rt_mask();
+
+	life.state = LIFE_NONE;
+	arch_rt_restore(f);
+	for (;;) {
+		console_drain();
+		arch_wait_for_interrupt();
+	}
+}
+
 /* The frame the root context restarts in: RT live, Linux's interrupts
  * masked (arch_ctx_init()), on restart_stack. Does not return. */
 static void restart_main(void *arg)
@@ -241,13 +254,13 @@ static void restart_main(void *arg)
 	if (pristine_restore()) {
 		ck_printf("the pristine payload changed since boot: Linux is "
 			  "not restarted, RT runs alone");
-		f = arch_rt_mask();
-		life.state = LIFE_NONE;
-		arch_rt_restore(f);
-		for (;;) {
-			console_drain();
-			arch_wait_for_interrupt();
-		}
+		restart_give_up();
+	}
+	/* where the arch moves the payload before Linux runs it (e500: the
+	 * kernel from its staging place to its run address) */
+	if (arch_prepare_linux(board()->linux_kernel, board()->linux_dtb)) {
+		ck_printf("Linux is not restarted (the reason above), RT runs alone");
+		restart_give_up();
 	}
 	f = arch_rt_mask();
 	for (i = 0; i < gp->nr_mmio; i++)

@@ -314,14 +314,11 @@ int arch_window_ok(unsigned int idx, uint32_t va, uint64_t pa, uint32_t size)
 	return 1;
 }
 
-void arch_map_window(unsigned int idx, uint32_t va, uint64_t pa, uint32_t size)
+/* TLB1[@esel] := the entry MAS1-3, MAS7 describe (e500CORERM 6.5 tlbwe). */
+static void tlb1_write(unsigned int esel, uint32_t mas1, uint32_t mas2, uint32_t mas3,
+		       uint32_t mas7)
 {
-	uint32_t mask = ~(size - 1u);
-	uint32_t mas0 = MAS0_TLB1 | MAS0_ESEL(TLB1_FIRST + idx);
-	uint32_t mas1 = MAS1_VALID | MAS1_IPROT | MAS1_TSIZE(tlb1_tsize(size));
-	uint32_t mas2 = (va & mask) | MAS2_I | MAS2_G;
-	uint32_t mas3 = ((uint32_t)pa & mask) | MAS3_SW | MAS3_SR;
-	uint32_t mas7 = (uint32_t)(pa >> 32);
+	uint32_t mas0 = MAS0_TLB1 | MAS0_ESEL(esel);
 
 	__asm__ volatile("mtspr %0, %5\n\tmtspr %1, %6\n\tmtspr %2, %7\n\t"
 			 "mtspr %3, %8\n\tmtspr %4, %9\n\tisync\n\ttlbwe\n\t"
@@ -330,6 +327,68 @@ void arch_map_window(unsigned int idx, uint32_t va, uint64_t pa, uint32_t size)
 			   "i"(SPRN_MAS3), "i"(SPRN_MAS7), "r"(mas0), "r"(mas1),
 			   "r"(mas2), "r"(mas3), "r"(mas7)
 			 : "memory");
+}
+
+void arch_map_window(unsigned int idx, uint32_t va, uint64_t pa, uint32_t size)
+{
+	uint32_t mask = ~(size - 1u);
+
+	tlb1_write(TLB1_FIRST + idx, MAS1_VALID | MAS1_IPROT | MAS1_TSIZE(tlb1_tsize(size)),
+		   (va & mask) | MAS2_I | MAS2_G, ((uint32_t)pa & mask) | MAS3_SW | MAS3_SR,
+		   (uint32_t)(pa >> 32));
+}
+
+int arch_guest_restartable(void)
+{
+	return 1;
+}
+
+void booke_vectors_own(void);   /* start.S */
+
+/*
+ * Linux is down: the co-kernel's own state of before Linux, as start.S
+ * left it, as far as it needs: Linux's timer interrupts off (TCR 0, TSR
+ * cleared: its decrementer would reach a vector that is no longer Linux's),
+ * IVPR and IVORs the co-kernel's again (booke_vectors_own()), TLB0 flushed
+ * (Linux's user and vmalloc pages), the device windows' entries
+ * (TLB1_FIRST..) invalidated, and start.S's two other entries written again
+ * into TLB1 entries nobody uses: EA 0 -> PA 0, 64 MiB (the payload, and
+ * Linux's initial map at its next entry) and CCSR at its boot address,
+ * where the device windows are back. Linux's lowmem CAMs stay: they map
+ * EA = LINUX_PAGE_OFFSET + PA as start.S's block entry does, the
+ * co-kernel's code, data and stacks included, and the stack this may run
+ * on (Linux's, from its down() call); Linux's head code drops them at its
+ * next entry, in the boot window, before attach. No EA is left mapped
+ * twice. Context: RT masked; the watchdog's critical interrupt or Linux's
+ * call of down().
+ */
+void arch_guest_stop(void)
+{
+	const uint32_t mas[2][4] = {
+		{ MAS1_VALID | MAS1_IPROT | MAS1_TSIZE(TSIZE_64M), 0,
+		  MAS3_SX | MAS3_SW | MAS3_SR, 0 },
+		{ MAS1_VALID | MAS1_IPROT | MAS1_TSIZE(TSIZE_1M),
+		  (uint32_t)BOARD_CCSR_VA | MAS2_I | MAS2_G,
+		  (uint32_t)BOARD_CCSR_PA_LO | MAS3_SW | MAS3_SR, (uint32_t)BOARD_CCSR_PA_HI },
+	};
+	unsigned int e, put = 0;
+
+	__asm__ volatile("mtspr %0, %2\n\tmtspr %1, %3\n\tmtspr %4, %2\n\tisync"
+			 : : "i"(SPRN_TCR), "i"(SPRN_TSR), "r"(0), "r"(~0u), "i"(SPRN_DEC)
+			 : "memory");
+	booke_vectors_own();
+	booke_msr_keep = ~MSR_WE;
+	__asm__ volatile("mtspr %0, %1\n\tisync"
+			 : : "i"(SPRN_MMUCSR0), "r"(MMUCSR0_TLB0_FI) : "memory");
+	for (e = TLB1_FIRST; e < TLB1_ENTRIES; e++)
+		tlb1_write(e, 0, 0, 0, 0);
+	for (e = 0; e < TLB1_FIRST && put < 2; e++)
+		if (!tlb1_entry_valid(e)) {
+			tlb1_write(e, mas[put][0], mas[put][1], mas[put][2], mas[put][3]);
+			put++;
+		}
+	if (put < 2)
+		ck_printf("Linux down: no free TLB1 entry for the boot mappings");
 }
 
 extern uint32_t ck_crit_stack_limit[];

@@ -66,6 +66,24 @@
 	isync
 .endm
 
+/* vectors_own - IVPR = the region base (64 KiB aligned, checked by the
+ * link); every IVOR to its stub in entry.S, IVOR0 to the RT entry.
+ * Clobbers r4. */
+.macro vectors_own
+	lis	r4, __ck_vectors@h
+	mtspr	SPRN_IVPR, r4
+	.irp n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15
+	li	r4, 0
+	ori	r4, r4, ivor_\n@l          /* IVOR = EA[16:27] */
+	mtspr	SPRN_IVOR0 + \n, r4
+	.endr
+	.irp n, 32,33,34,35
+	li	r4, 0
+	ori	r4, r4, ivor_\n@l
+	mtspr	SPRN_IVOR32 - 32 + \n, r4
+	.endr
+.endm
+
 	.section .text.reset, "ax"
 	.global _reset
 _reset:
@@ -119,20 +137,7 @@ _reset:
 	tlb1_write r29, BOARD_CCSR_VA, BOARD_CCSR_PA_HI, BOARD_CCSR_PA_LO, TSIZE_1M, \
 		(MAS2_I | MAS2_G), (MAS3_SW | MAS3_SR)
 
-	/* IVPR = the region base (64 KiB aligned, checked by the link);
-	 * every IVOR to its stub in entry.S, IVOR0 to the RT entry */
-	lis	r4, __ck_vectors@h
-	mtspr	SPRN_IVPR, r4
-	.irp n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15
-	li	r4, 0
-	ori	r4, r4, ivor_\n@l          /* IVOR = EA[16:27] */
-	mtspr	SPRN_IVOR0 + \n, r4
-	.endr
-	.irp n, 32,33,34,35
-	li	r4, 0
-	ori	r4, r4, ivor_\n@l
-	mtspr	SPRN_IVOR32 - 32 + \n, r4
-	.endr
+	vectors_own
 
 	/* timebase on (QEMU ignores TBEN), MSR[WE] dozes (idle) */
 	/* read-modify-write: keep what firmware set (U-Boot: EMCP, ENMAS7,
@@ -146,6 +151,19 @@ _reset:
 	isync
 
 	boot_to_ck_main
+
+/*
+ * void booke_vectors_own(void) - the co-kernel's vectors (vectors_own)
+ * again when Linux, which set its own, is down (arch.c
+ * arch_guest_stop()). Clobbers r4. Context: interrupts of every class
+ * that could arrive masked or quiet.
+ */
+	.text
+	.global booke_vectors_own
+booke_vectors_own:
+	vectors_own
+	isync
+	blr
 
 /*
  * void booke_enter_linux(uint32_t entry_pa, uint32_t dtb_pa) - enter

@@ -336,3 +336,49 @@ uintptr_t arch_ctx_pc(const struct ck_arch_ctx *ctx)
 {
 	return ctx->w[CTX_PC];
 }
+
+int arch_guest_restartable(void)
+{
+	return 1;
+}
+
+/* lowvec.S: the image of the co-kernel's vector page */
+extern const uint8_t __lowvec_start[], __lowvec_end[];
+
+#define SZ_256M 0x10000000u
+
+/*
+ * Linux is down: the co-kernel's own state of before Linux, as start.S
+ * left it. MSR[EE] off in this context (Linux's decrementer must not reach
+ * a vector that is no longer Linux's); DBAT5 maps MBAR at its boot
+ * address again (where the device windows are back), DBAT6 (a window at
+ * Linux's address) goes, DBAT7 maps RAM EA = PA again (each BAT written
+ * upper word 0 first, PEM 7.4.3: no half-written BAT matches); BAT4, the
+ * region, is the same under Linux (its glue) and Linux's BAT0-3 map
+ * 0xC000_0000 up, no EA of these. Then the co-kernel's vector page goes
+ * back to physical 0 (copy_code(): written back, I-cache invalidated),
+ * over the dead Linux's vectors, so that the critical interrupt, which the
+ * restart lets in again, finds the co-kernel's 0xA00; Linux's first
+ * LOWVEC_BYTES go back over it at the next entry (arch_boot_linux()).
+ * Context: RT masked; the watchdog's critical interrupt or Linux's call of
+ * down() (on Linux's stack, through its BAT0-3).
+ */
+void arch_guest_stop(void)
+{
+	msr_write(msr_read() & ~(uint32_t)MSR_EE);
+	__asm__ volatile("mtspr %[d5u], %[z]\n\tmtspr %[d5l], %[mbar_l]\n\t"
+			 "mtspr %[d5u], %[mbar_u]\n\t"
+			 "mtspr %[d6u], %[z]\n\t"
+			 "mtspr %[d7u], %[z]\n\tmtspr %[d7l], %[ram_l]\n\t"
+			 "mtspr %[d7u], %[ram_u]\n\tisync"
+			 : : [d5u] "i"(SPRN_DBAT4U + 2), [d5l] "i"(SPRN_DBAT4U + 3),
+			     [d6u] "i"(SPRN_DBAT4U + 4), [d7u] "i"(SPRN_DBAT4U + 6),
+			     [d7l] "i"(SPRN_DBAT4U + 7), [z] "r"(0),
+			     [mbar_u] "r"(BAT_U((uint32_t)BOARD_MBAR_PA, (uint32_t)BOARD_MBAR_SIZE)),
+			     [mbar_l] "r"(BAT_L((uint32_t)BOARD_MBAR_PA, BAT_I | BAT_G)),
+			     [ram_u] "r"(BAT_U(0u, SZ_256M)), [ram_l] "r"(BAT_L(0u, BAT_M))
+			 : "memory");
+	linux_runs = false;
+	copy_code(ram_ea(0), __lowvec_start,
+		  (uint32_t)((uintptr_t)__lowvec_end - (uintptr_t)__lowvec_start));
+}

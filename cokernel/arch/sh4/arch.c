@@ -271,10 +271,14 @@ void arch_boot_linux(uint32_t kernel_pa, uint32_t dtb_pa, uint32_t machine_id)
 	(void)dtb_pa;
 	(void)machine_id;
 	page_pa = (uint32_t)(uintptr_t)&ck_guest_page & 0x1fffffffu;
-	/* " cokernel.page=0x" + 8 digits + NUL */
-	from = loader_cmdline(zp, ZP_CMDLINE_BYTES - 26u);
-	ck_snprintf(line, sizeof(line), "%s cokernel.page=0x%08x", from,
-		    (unsigned int)page_pa);
+	/* " cokernel.page=0x" + 8 digits + NUL; the loader's line is read at
+	 * the first entry only: a restart finds the zero page Linux used
+	 * (its ZERO_PAGE, cleared) */
+	if (!line[0]) {
+		from = loader_cmdline(zp, ZP_CMDLINE_BYTES - 26u);
+		ck_snprintf(line, sizeof(line), "%s cokernel.page=0x%08x", from,
+			    (unsigned int)page_pa);
+	}
 	for (n = 0; n < ZP_CMDLINE_BYTES; n++)
 		zp[ZP_CMDLINE + n] = n < sizeof(line) ? line[n] : 0;
 	initrd_bytes = (uint32_t)(uintptr_t)__ck_linux_initrd_bytes;
@@ -283,10 +287,68 @@ void arch_boot_linux(uint32_t kernel_pa, uint32_t dtb_pa, uint32_t machine_id)
 	mmio_write32((uintptr_t)zp + ZP_INITRD_START,
 		     initrd_bytes ? ck_board.linux_initrd - ck_board.ram_base : 0);
 	mmio_write32((uintptr_t)zp + ZP_INITRD_SIZE, initrd_bytes);
+	arch_guest_quiesce();   /* a restart's payload, copied through P1 */
 	__asm__ volatile("mov	#0, r4\n\t"
 			 "jmp	@%0\n\t"
 			 "nop"
 			 : : "r"(SH4_P1(kernel_pa)) : "r4", "memory");
 	for (;;)
 		;
+}
+
+int arch_guest_restartable(void)
+{
+	return 1;
+}
+
+/* entry.S: where the root context's events go, and their first state */
+extern uint32_t sh4_fwd[3];
+extern const uint32_t sh4_fwd_boot[3];
+
+/*
+ * Linux is down: its events are no longer forwarded (sh4_fwd[] back to
+ * fwd_install, which waits for the next Linux's linux_vbr), and its
+ * address translation goes: MMUCR.AT = 0, every TLB entry invalidated
+ * (MMUCR.TI; hardware manual §3.2.1), as at reset, where the next Linux's
+ * head code expects it. The co-kernel runs in P1, P2 and P4, which the MMU
+ * never translates (§3.3.1), so nothing of its own changes. Context: RT
+ * masked.
+ */
+void arch_guest_stop(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < 3; i++)
+		sh4_fwd[i] = sh4_fwd_boot[i];
+	mmio_write32(SH4_MMUCR, MMUCR_TI);
+}
+
+/*
+ * Write back and invalidate the whole operand cache (every entry of both
+ * ways through its address array, SH4_OC_ADDR_ARRAY, from P2 as the
+ * hardware manual asks of cache-array code) and invalidate the
+ * instruction cache (CCR.ICI, written from P2: §4.2.1): the dead Linux's
+ * dirty lines, under the aliases its virtually indexed operand cache gives
+ * user pages, would otherwise be written back over the payload the
+ * restart copies; and the copy, made through P1, must be in RAM before
+ * the new Linux's instructions are fetched from it. Context: root, any
+ * RT state; touches no co-kernel data (a write-back of its own lines is
+ * harmless).
+ */
+static void __attribute__((noinline)) oc_flush_p2(void)
+{
+	uint32_t a;
+
+	for (a = 0; a < SH4_OC_ENTRIES * SH4_OC_LINE_BYTES; a += SH4_OC_LINE_BYTES)
+		mmio_write32(SH4_OC_ADDR_ARRAY + a, 0);
+	mmio_write32(SH4_CCR, mmio_read32(SH4_CCR) | CCR_ICI);
+	/* §4.2.1: eight instructions after a CCR write before P1 code */
+	__asm__ volatile("nop\n\tnop\n\tnop\n\tnop\n\tnop\n\tnop\n\tnop\n\tnop" : : : "memory");
+}
+
+void arch_guest_quiesce(void)
+{
+	void (*p2)(void) = (void (*)(void))(uintptr_t)SH4_P2((uintptr_t)oc_flush_p2);
+
+	p2();
 }

@@ -317,6 +317,14 @@ arch_ctx_switch:
 	.global	sh4_fwd
 sh4_fwd:
 	.long	fwd_install_1, fwd_install_4, fwd_install_6
+/* the same, kept: sh4_fwd[] goes back to it when Linux is down (arch.c
+ * arch_guest_stop()) */
+	.section .rodata
+	.balign	4
+	.global	sh4_fwd_boot
+sh4_fwd_boot:
+	.long	fwd_install_1, fwd_install_4, fwd_install_6
+	.data
 	.global	sh4_root_task
 sh4_root_task:
 	.long	0

@@ -8,11 +8,17 @@
  * side takes over and enters this kernel again from the pristine copy of
  * its image. Where it cannot, down() returns and Linux goes its own way.
  *
+ * A restart is seen twice: by a reboot notifier (kernel_restart(), every
+ * arch; SH's machine_restart() runs no restart handler) and by a restart
+ * handler (do_kernel_restart(): also an emergency restart, sysrq b, where
+ * the arch calls it); the co-kernel hears of Linux's end once.
+ *
  * The heartbeat is a kernel timer every CK_HEARTBEAT_MS: it stops when
  * Linux hangs with interrupts off, or when its timers no longer run.
  */
 #define pr_fmt(fmt) "cokernel: " fmt
 
+#include <linux/atomic.h>
 #include <linux/init.h>
 #include <linux/jiffies.h>
 #include <linux/kernel.h>
@@ -32,13 +38,27 @@ static void ck_beat_fn(struct timer_list *t)
 	mod_timer(&ck_beat, jiffies + msecs_to_jiffies(CK_HEARTBEAT_MS));
 }
 
+static atomic_t ck_down_told = ATOMIC_INIT(0);
+
 static void ck_down(u32 reason)
 {
 	void (*down)(u32 reason) = READ_ONCE(cokernel_page->down);
 
-	if (down)
+	if (down && !atomic_xchg(&ck_down_told, 1))
 		down(reason);
 }
+
+static int ck_reboot(struct notifier_block *nb, unsigned long mode, void *cmd)
+{
+	if (mode == SYS_RESTART)
+		ck_down(CK_DOWN_RESTART);
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block ck_reboot_nb = {
+	.notifier_call = ck_reboot,
+	.priority = INT_MAX,
+};
 
 static int ck_restart(struct notifier_block *nb, unsigned long mode, void *cmd)
 {
@@ -77,6 +97,7 @@ static int __init ck_life_init(void)
 		return -ENODEV;
 	timer_setup(&ck_beat, ck_beat_fn, 0);
 	ck_beat_fn(&ck_beat);
+	register_reboot_notifier(&ck_reboot_nb);
 	register_restart_handler(&ck_restart_nb);
 	atomic_notifier_chain_register(&panic_notifier_list, &ck_panic_nb);
 	h = register_sys_off_handler(SYS_OFF_MODE_POWER_OFF, SYS_OFF_PRIO_FIRMWARE,

@@ -38,6 +38,11 @@
 #define SPRN_MMUCSR0 1012
 #define MMUCSR0_TLB0_FI 0x4           /* flash-invalidate TLB0 */
 #define SPRN_HID0 1008
+#define SPRN_DEC 22
+#define SPRN_TSR 336        /* timer status, write 1 to clear (EREF 7.6) */
+#define SPRN_TCR 340        /* timer control: WIE, DIE, FIE enable the
+			     * watchdog, decrementer and fixed-interval
+			     * interrupts */
 #define SPRN_TBL_READ 268   /* mfspr: TBL (user) */
 
 /* MSR (32-bit view) */

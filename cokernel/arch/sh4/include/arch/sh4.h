@@ -33,6 +33,7 @@
 #define SR_RESUME (SR_MD | SR_RB | SR_BL | SR_FD | SR_IMASK_RT_MASKED)
 
 /* P4 control registers (hardware manual §5.2, §4.2) */
+#define SH4_MMUCR 0xff000010u   /* RW 32: MMU control (§3.2.1) */
 #define SH4_TEA 0xff00000cu     /* RW 32: TLB exception address */
 #define SH4_CCR 0xff00001cu     /* RW 32: cache control */
 #define SH4_EXPEVT 0xff000024u  /* RW 32: exception code (general, TLB) */
@@ -44,6 +45,21 @@
 #define CCR_OCI 0x00000008u     /* operand cache invalidate (all) */
 #define CCR_ICE 0x00000100u     /* instruction cache enable */
 #define CCR_ICI 0x00000800u     /* instruction cache invalidate (all) */
+
+/* MMUCR bits (§3.2.1): AT address translation on, TI invalidate every
+ * UTLB and ITLB entry (reads as 0) */
+#define MMUCR_AT 0x00000001u
+#define MMUCR_TI 0x00000004u
+
+/* the memory-mapped operand cache address array (SH7751R §4.6.3; SH7751
+ * §4.5.3): a write with the A bit (address bit 3) clear to the entry in
+ * address bits 13:5 of the way in bit 14 first writes a line whose U and
+ * V are both 1 back, then stores the data's tag, U (bit 1) and V (bit 0):
+ * 0 invalidates it. 1024 writes cover the SH7751R's 32 KiB (2 ways of
+ * 16 KiB); the SH7751's one way ignores bit 14. */
+#define SH4_OC_ADDR_ARRAY 0xf4000000u
+#define SH4_OC_LINE_BYTES 32u
+#define SH4_OC_ENTRIES 1024u
 
 /* VBR offsets (§5.3) */
 #define VBR_GENERAL 0x100
