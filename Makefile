@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 # cokernel top-level Makefile.
-#   make [BOARD=b] run | check | image | bench | qemu | deps | unit | lint | clean
+#   make [BOARD=b] run | check | image | bench | soak | qemu | deps | unit | lint | clean
 # `make help` lists every target and variable. BOARD defaults to the
 # reference board. Big builds (Linux, busybox, ...) are
 # cached in $(CK_CACHE), keyed by their inputs, so reruns take minutes.
@@ -90,6 +90,10 @@ targets:
               build/bench/<board>.json, .png and summary.md (BENCH_SECONDS=5
               per row, BENCH_LOADS=idle,hackbench,..., BENCH_ARGS=--no-peers)
   bench-all   make bench for every board with a Linux guest
+  soak        Linux under load with the motor loop, crashed every
+              CRASH_EVERY_S (120) seconds for MINUTES (10), then RT's
+              overruns, the restarts and the telemetry checked
+              (tests/soak/soak.py; times are the co-kernel's clock)
   qemu        the project's QEMU (Debian's 7.2 source + qemu/patches), cached
   cache-plugin the cache-model TCG plugin, build/host/ckcache.so
               (docs/cache-model.md)

@@ -132,6 +132,22 @@ bench:
 	@$(WITH_QEMU) $(PYTHON) tests/bench/bench.py --board=$(BOARD) --image=$(IMAGE_ELF) \
 		--seconds=$(BENCH_SECONDS) $(if $(BENCH_LOADS),--loads=$(BENCH_LOADS)) $(BENCH_ARGS)
 
+# make soak: Linux under load with the motor loop, crashed every
+# CRASH_EVERY_S seconds for MINUTES, both of the co-kernel's clock
+# (tests/soak/soak.py)
+MINUTES ?= 10
+CRASH_EVERY_S ?= 120
+.PHONY: soak
+soak:
+	@$(if $(filter no,$(LINUX_GUEST)),$(ck_no_guest))
+	@$(if $(filter yes,$(LINUX_RESTART)),,$(call ck_lacks,does not restart Linux \
+		(no LINUX_RESTART in bsp/$(BOARD)/board.mk),boards that do: $(call \
+		ck_boards_where,LINUX_RESTART,yes)))
+	@$(SUBMAKE) deps
+	@$(SUBMAKE) BOARD=$(BOARD) APP=examples/motor image
+	@$(WITH_QEMU) $(PYTHON) tests/soak/soak.py --board=$(BOARD) --minutes=$(MINUTES) \
+		--crash-every=$(CRASH_EVERY_S)
+
 # every board with a Linux guest, one after the other; build/bench/summary.md
 # then holds them all
 bench-all:

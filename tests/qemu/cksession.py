@@ -239,3 +239,34 @@ def parse_rtd(lines):
             out.append({"min": float(f[1]), "avg": float(f[2]), "max": float(f[3]),
                         "overruns": int(f[4])})
     return out
+
+
+def motor_status(s):
+    """`motor status` as a dict of the figures the tests use."""
+    rc, out = s.sh("motor status")
+    text = "\n".join(out)
+    assert rc == 0, text
+    m = re.search(r"mode (\w+) \(reason (\w+)\)\nsetpoint (\S+) rad, position (\S+) rad", text)
+    p = re.search(r"periods (\d+), overruns (\d+)", text)
+    assert m and p, text
+    return {"mode": m.group(1), "reason": m.group(2), "setpoint": float(m.group(3)),
+            "position": float(m.group(4)), "periods": int(p.group(1)),
+            "overruns": int(p.group(2)), "text": text}
+
+
+def restarts(s):
+    """/sys/kernel/debug/cokernel/restarts: (count, [reason names])."""
+    rc, out = s.sh("cat /sys/kernel/debug/cokernel/restarts")
+    assert rc == 0 and out and out[0].startswith("restarts "), out
+    return int(out[0].split()[1]), [l.split()[1] for l in out[1:]]
+
+
+def task_overruns(s, name):
+    """The OVERRUNS column of RT task @name in `ckipc tasks`."""
+    rc, out = s.sh("ckipc tasks")
+    rows = [l.split() for l in out if l.split()[:1] == [name]]
+    assert rc == 0 and len(rows) == 1, out
+    head = [l.split() for l in out if "OVERRUNS" in l]
+    assert head, out
+    # the WAIT column may be "-" or one word: count from the right
+    return int(rows[0][len(rows[0]) - (len(head[0]) - head[0].index("OVERRUNS"))])

@@ -14,7 +14,7 @@ import time
 
 import pytest
 
-from cksession import Session, make_var
+from cksession import Session, make_var, motor_status as status
 from test_net import fetch, free_port
 
 APP = "motor"
@@ -34,17 +34,7 @@ def motor(board):
         s.close()
 
 
-def status(s):
-    """`motor status` as a dict of the figures the tests use."""
-    rc, out = s.sh("motor status")
-    text = "\n".join(out)
-    assert rc == 0, text
-    m = re.search(r"mode (\w+) \(reason (\w+)\)\nsetpoint (\S+) rad, position (\S+) rad", text)
-    p = re.search(r"periods (\d+), overruns (\d+)", text)
-    assert m and p, text
-    return {"mode": m.group(1), "reason": m.group(2), "setpoint": float(m.group(3)),
-            "position": float(m.group(4)), "periods": int(p.group(1)),
-            "overruns": int(p.group(2)), "text": text}
+
 
 
 def test_boot_misses_only_the_boot_window(motor):

@@ -20,8 +20,9 @@ import re
 
 import pytest
 
-from cksession import FIGURES, Session, make_var
-from test_motor import APP, status
+from cksession import FIGURES, Session, make_var, restarts, task_overruns
+from cksession import motor_status as status
+from test_motor import APP
 
 # (name in the restarts log, the shell command, the co-kernel's words)
 TRIGGERS = [
@@ -45,22 +46,10 @@ def motor(board):
         s.close()
 
 
-def restarts(s):
-    """/sys/kernel/debug/cokernel/restarts: (count, [reason names])."""
-    rc, out = s.sh("cat /sys/kernel/debug/cokernel/restarts")
-    assert rc == 0 and out and out[0].startswith("restarts "), out
-    return int(out[0].split()[1]), [l.split()[1] for l in out[1:]]
 
 
-def task_overruns(s, name):
-    """The OVERRUNS column of RT task @name in `ckipc tasks`."""
-    rc, out = s.sh("ckipc tasks")
-    rows = [l.split() for l in out if l.split()[:1] == [name]]
-    assert rc == 0 and len(rows) == 1, out
-    head = [l.split() for l in out if "OVERRUNS" in l]
-    assert head, out
-    # the WAIT column may be "-" or one word: count from the right
-    return int(rows[0][len(rows[0]) - (len(head[0]) - head[0].index("OVERRUNS"))])
+
+
 
 
 def snapshot(s):

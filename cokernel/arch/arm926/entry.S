@@ -5,8 +5,11 @@
  * Both save/restore the frame of arch/ctx.h. The FIQ entry is reached from
  * the high vector 0xffff001c before Linux and from Linux's FIQ trampoline
  * (ldr pc, =arch_rt_entry at vectors_page + FIQ_OFFSET) afterwards, in FIQ
- * mode with I=F=1. It saves the interrupted context with user-bank
- * stm/ldm (`^`), which is the right bank for every mode it can interrupt:
+ * mode with I=F=1. It sets the co-kernel's DACR before its first store and
+ * keeps the interrupted one in the frame, which the exit writes back after
+ * its last load (gate.S says why). It saves the interrupted context with
+ * user-bank stm/ldm (`^`), which is the right bank for every mode it can
+ * interrupt:
  * RT tasks run in SYS mode, and the root context's SVC/IRQ/ABT/UND banked
  * sp/lr/spsr are never touched while RT runs (notes/linuxhooks.md §1.2:
  * Linux rewrites r13_fiq, so the FIQ stack comes from a literal).
@@ -17,8 +20,11 @@
 	.text
 	.arm
 	.balign	32
-	.global rt_entry_body
-rt_entry_body:
+	.global arch_rt_entry
+arch_rt_entry:
+	mrc	p15, 0, r11, c3, c0, 0      @ the interrupted context's DACR
+	ldr	r12, =DACR_CK
+	mcr	p15, 0, r12, c3, c0, 0      @ before the first store (gate.S)
 	ldr	r8, =ck_current_task        @ r8-r12 are FIQ-banked: free
 	sub	r9, lr, #4                  @ interrupted pc (ARM and Thumb alike)
 	ldr	r8, [r8]
@@ -30,12 +36,28 @@ rt_entry_body:
 	stmia	r8, {r0-r14}^               @ interrupted r0-r12, sp, lr
 	str	r9, [r8, #CTX_PC_OFF]
 	str	r10, [r8, #CTX_CPSR_OFF]
-	str	r11, [r8, #CTX_DACR_OFF]    @ from arch_rt_entry
+	str	r11, [r8, #CTX_DACR_OFF]
 	.global	arm926_rt_call
 arm926_rt_call:                             @ arch_rt_handler_set() rewrites it
 	bl	ck_rt_irq_handle
 	add	r8, r0, #TASK_CTX
-	b	arch_ctx_resume             @ gate.S: DACR last
+	/* fall through */
+
+/*
+ * arch_ctx_resume - resume the frame at r8 (r8_fiq): FIQ mode, I=F=1.
+ * Its DACR is written last (gate.S); the user-bank ldm leaves r8-r12 of
+ * the FIQ bank, and so r11, alone.
+ */
+	.global arch_ctx_resume
+arch_ctx_resume:
+	ldr	r10, [r8, #CTX_CPSR_OFF]
+	ldr	lr, [r8, #CTX_PC_OFF]
+	ldr	r11, [r8, #CTX_DACR_OFF]
+	msr	spsr_cxsf, r10
+	ldmia	r8, {r0-r14}^
+	nop                                 @ no banked access right after ldm^
+	mcr	p15, 0, r11, c3, c0, 0
+	movs	pc, lr
 
 /*
  * arch_fault_entry - an RT task's undefined instruction or abort, from the

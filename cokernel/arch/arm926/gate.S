@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * gate.S - where the co-kernel's code changes the DACR: the RT-class entry
- * and exit, and one stub per guest-page op.
+ * gate.S - one stub per guest-page op, which changes the DACR around it;
+ * the RT-class entry and exit (entry.S) follow the same rule.
  *
  * In Linux's page tables the co-kernel's private memory (everything from
  * __ck_private, the first MiB boundary after the guest page, to the
@@ -11,10 +11,10 @@
  * CK_DOMAIN a manager. So each path into the co-kernel sets the DACR
  * before its first store, and each path back to Linux restores the
  * interrupted DACR after its last:
- *  - arch_rt_entry (the FIQ, from Linux's trampoline or the co-kernel's
- *    own vector page): the interrupted DACR in r11_fiq, DACR_CK, then
- *    rt_entry_body (entry.S) saves r11 in the frame;
- *  - arch_ctx_resume: resume the frame at r8_fiq with its DACR;
+ *  - entry.S arch_rt_entry (the FIQ, from Linux's trampoline or the
+ *    co-kernel's own vector page): the interrupted DACR in r11_fiq, then
+ *    DACR_CK, then r11 saved in the frame;
+ *  - entry.S arch_ctx_resume: resume the frame at r8_fiq with its DACR;
  *  - gate op n: Linux's call of op n through the guest page: its DACR
  *    with CK_DOMAIN a manager around the call of the op's function (a
  *    Linux interrupt taken meanwhile runs with Linux's other domains).
@@ -28,32 +28,6 @@
 
 	.text
 	.arm
-	.balign	32
-	.global arch_rt_entry
-arch_rt_entry:
-	mrc	p15, 0, r11, c3, c0, 0      @ the interrupted context's DACR
-	ldr	r12, =DACR_CK
-	mcr	p15, 0, r12, c3, c0, 0
-	b	rt_entry_body
-	.ltorg
-
-/*
- * arch_ctx_resume - resume the frame at r8 (r8_fiq): FIQ mode, I=F=1.
- * Its DACR is written last (the frame is written by the co-kernel only,
- * but read as any memory); the user-bank ldm leaves r8-r12 of the FIQ
- * bank, and so r11, alone.
- */
-	.global arch_ctx_resume
-arch_ctx_resume:
-	ldr	r10, [r8, #CTX_CPSR_OFF]
-	ldr	lr, [r8, #CTX_PC_OFF]
-	ldr	r11, [r8, #CTX_DACR_OFF]
-	msr	spsr_cxsf, r10
-	ldmia	r8, {r0-r14}^
-	nop                                 @ no banked access right after ldm^
-	mcr	p15, 0, r11, c3, c0, 0
-	movs	pc, lr
-
 /*
  * gate_op - Linux's entry to op \n (the guest page holds this stub's
  * address; arch_guest_gate() keeps the op's own in arm926_gate_fn[\n]):
