@@ -302,6 +302,17 @@ int ck_ipc_dir_check(const void *base, uint32_t region_bytes);
 int ck_ipc_repair(void *base, uint32_t idx);
 
 /**
+ * ck_ipc_repair_dir() - the RT side rewrites the directory header from
+ * its handles where the region disagrees: magic, ABI, the region's and
+ * the directory's sizes, the channel count (the highest index the RT side
+ * created + 1) and the allocation mark (the end of the last channel).
+ * After ck_ipc_repair() of every channel (core/restart.c).
+ * Return: 1 (rewritten), 0 (it was right), -CK_ENODEV (no channel the RT
+ * side created, or @base NULL). Context: as ck_ipc_repair(); O(channels).
+ */
+int ck_ipc_repair_dir(void *base);
+
+/**
  * ck_ipc_find() - look a channel up by name.
  * Return: its directory index (>= 0), -CK_ENODEV if absent, or the error
  * of ck_ipc_dir_check(). Context: any; bounded by CK_IPC_MAX_CHAN entries.

@@ -113,6 +113,11 @@ void ipc_desc_read(const void *base, uint32_t idx, struct ck_ipc_desc *d)
 		      sizeof(*d));
 }
 
+/* The RT side's handles by directory index (ck_ipc_repair()): a handle
+ * lives as long as its channel, which is never deleted. Empty in a Linux
+ * process, which creates no channel. */
+static struct ck_ipc_chan *rt_handles[CK_IPC_MAX_CHAN];
+
 int ck_ipc_dir_init(void *base, uint32_t region_bytes)
 {
 	ipc_vdir *dir = ipc_dir(base);
@@ -120,6 +125,8 @@ int ck_ipc_dir_init(void *base, uint32_t region_bytes)
 
 	if (!base || region_bytes < DIR_BYTES || ((uintptr_t)base & 7u))
 		return -CK_EINVAL;
+	for (i = 0; i < CK_IPC_MAX_CHAN; i++)   /* a new directory: no channel */
+		rt_handles[i] = NULL;
 	ipc_wr32(&dir->magic, 0); /* invalid while formatting */
 	CK_IPC_BARRIER();
 	for (i = 0; i < DIR_BYTES; i += 4u)
@@ -281,11 +288,6 @@ static void chan_format(void *base, const struct ck_ipc_chan *ch)
 		ipc_wr32(&s->len, 0);
 	}
 }
-
-/* The RT side's handles by directory index (ck_ipc_repair()): a handle
- * lives as long as its channel, which is never deleted. Empty in a Linux
- * process, which creates no channel. */
-static struct ck_ipc_chan *rt_handles[CK_IPC_MAX_CHAN];
 
 static int chan_create(void *base, uint32_t region_bytes, const char *name,
 		       uint32_t kind, uint32_t slot_bytes, uint32_t nr_slots,
@@ -579,6 +581,41 @@ int ck_ipc_repair(void *base, uint32_t idx)
 	chan_reset(base, ch);
 	/* whatever the region says now is the new Linux's to count from */
 	ch->reset_seen = ipc_rd32(&ipc_dir(base)->chan[idx].reset_req);
+	return 1;
+}
+
+int ck_ipc_repair_dir(void *base)
+{
+	ipc_vdir *dir = ipc_dir(base);
+	uint32_t nr = 0, alloc = DIR_BYTES, region = 0, i;
+
+	for (i = 0; base && i < CK_IPC_MAX_CHAN; i++) {
+		const struct ck_ipc_chan *ch = rt_handles[i];
+
+		if (!ch || !ipc_handle_sealed(ch) || ch->idx != i)
+			continue;
+		nr = i + 1u;
+		if (ch->off + ch->bytes > alloc)
+			alloc = ch->off + ch->bytes;
+		region = ch->region_bytes;
+	}
+	if (!nr)
+		return -CK_ENODEV;
+	if (ipc_rd32(&dir->magic) == CK_IPC_MAGIC && ipc_rd32(&dir->abi) == CK_IPC_ABI &&
+	    ipc_rd32(&dir->region_bytes) == region && ipc_rd32(&dir->dir_bytes) == DIR_BYTES &&
+	    ipc_rd32(&dir->max_chan) == CK_IPC_MAX_CHAN && ipc_rd32(&dir->nr_chan) == nr &&
+	    ipc_rd32(&dir->alloc_off) == alloc)
+		return 0;
+	ipc_wr32(&dir->magic, 0); /* invalid while rewritten */
+	CK_IPC_BARRIER();
+	ipc_wr32(&dir->abi, CK_IPC_ABI);
+	ipc_wr32(&dir->region_bytes, region);
+	ipc_wr32(&dir->dir_bytes, DIR_BYTES);
+	ipc_wr32(&dir->max_chan, CK_IPC_MAX_CHAN);
+	ipc_wr32(&dir->nr_chan, nr);
+	ipc_wr32(&dir->alloc_off, alloc);
+	CK_IPC_BARRIER();
+	ipc_wr32(&dir->magic, CK_IPC_MAGIC);
 	return 1;
 }
 

@@ -61,6 +61,8 @@ __attribute__((weak)) uint32_t arch_guest_protect(uint32_t *va)
 	return 0;
 }
 
+static bool prot_tried;   /* guest_protect() ran for this Linux */
+
 /* Protect the co-kernel from this Linux once (rt_early or attach, in its
  * page tables). RT masked. */
 static void guest_protect(void)
@@ -68,8 +70,9 @@ static void guest_protect(void)
 	struct ck_guest_page *gp = &ck_guest_page;
 	uint32_t va, size;
 
-	if (gp->prot_size)
+	if (prot_tried)
 		return;
+	prot_tried = true;
 	size = arch_guest_protect(&va);
 	if (!size)
 		return;
@@ -332,6 +335,34 @@ void guest_init(void)
 	}
 }
 
+/*
+ * The page as the co-kernel filled it for Linux's first entry, the ops
+ * through arch_guest_gate() included: every later entry starts from it,
+ * so nothing a dead Linux wrote there (a window's address, an op slot, a
+ * count the co-kernel loops over) outlives it. The life fields go on
+ * (restarts, down_log: core/restart.c writes them). RT masked.
+ */
+static struct ck_guest_page page_first;
+static bool page_kept;
+
+static void guest_page_fresh(void)
+{
+	struct ck_guest_page *gp = &ck_guest_page;
+	struct ck_guest_down log[CK_GUEST_DOWN_LOG];
+	ck_u32 restarts = gp->restarts;
+
+	if (!page_kept) {
+		arch_guest_gate(gp);
+		page_first = *gp;
+		page_kept = true;
+		return;
+	}
+	memcpy(log, gp->down_log, sizeof(log));
+	*gp = page_first;
+	gp->restarts = restarts;
+	memcpy(gp->down_log, log, sizeof(log));
+}
+
 /* Leaves RT masked for good: Linux turns the RT class on once its
  * trampoline is in place, early in its boot where it can (gp_early()),
  * else at attach. */
@@ -342,9 +373,8 @@ void guest_boot_linux(void)
 	arch_rt_mask();
 	paused_at_ns = ck_clock_now();
 	rt_early_done = false;
-	ck_guest_page.prot_va = 0;      /* this Linux's tables are new */
-	ck_guest_page.prot_size = 0;
-	arch_guest_gate(&ck_guest_page);
+	prot_tried = false;             /* this Linux's tables are new */
+	guest_page_fresh();
 	b->timer->stop(b->timer);
 	irq_hold_rt_lines();
 #ifdef CK_TEST_BOOT_WINDOW_LINE

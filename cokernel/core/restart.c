@@ -19,8 +19,10 @@
  * guest_boot_linux() as at the first boot.
  *
  * Nothing Linux wrote is trusted: the heartbeat is compared for change
- * only, down()'s reason is clamped, and the pristine copy lies in RAM
- * Linux never maps (its DT: no-map) and carries a checksum.
+ * only, down()'s reason is clamped, the guest page is rewritten from the
+ * co-kernel's own copy at each entry (guest.c), and the pristine copy
+ * lies in RAM Linux's memory leaves out (its DT: no-map; r2d: past
+ * CONFIG_MEMORY_SIZE) and carries a checksum.
  */
 #include <ck/bsp.h>
 #include <ck/console.h>
@@ -216,8 +218,13 @@ static void ipc_repair(void)
 			n++;
 		arch_rt_restore(f);
 	}
+	f = arch_rt_mask();
+	if (ck_ipc_repair_dir(base) > 0)
+		n++;
+	arch_rt_restore(f);
 	if (n)
-		ck_printf("IPC: %u channels repaired from the RT side's handles", n);
+		ck_printf("IPC: %u repairs from the RT side's handles (channels, "
+			  "directory header)", n);
 	chan_notify_linux(CK_NOTIFY_ALL);
 }
 
@@ -241,7 +248,6 @@ static void restart_main(void *arg)
 	struct ck_guest_page *gp = &ck_guest_page;
 	const struct ck_guest_down *d;
 	ck_rtflags_t f;
-	unsigned int i;
 
 	(void)arg;
 	arch_guest_quiesce();
@@ -262,13 +268,8 @@ static void restart_main(void *arg)
 		ck_printf("Linux is not restarted (the reason above), RT runs alone");
 		restart_give_up();
 	}
+	/* the page itself is made fresh at the entry (guest_boot_linux()) */
 	f = arch_rt_mask();
-	for (i = 0; i < gp->nr_mmio; i++)
-		gp->mmio[i].va = 0;
-	gp->linux_vbr = 0;
-	gp->heartbeat = 0;
-	gp->boot_window_ns_lo = 0;
-	gp->boot_window_ns_hi = 0;
 	vpic_init(gp);
 	arch_rt_restore(f);
 	ipc_repair();

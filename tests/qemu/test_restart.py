@@ -148,7 +148,7 @@ def test_garbage_over_the_ipc_region_then_a_crash(motor, board):
     assert any("channel corrupt" in l for l in out), out     # it did land
     s.sendline("echo c > /proc/sysrq-trigger")
     s.expect(r"Linux down: Linux panicked", timeout=60)
-    m = s.expect(r"IPC: (\d+) channels repaired", timeout=60)
+    m = s.expect(r"IPC: (\d+) repairs", timeout=60)
     assert int(m.group(1)) > 0
     comes_back_with_rt_kept(s, board, before, "panic")
     rc, out = s.sh("ckipc list")

@@ -154,6 +154,9 @@ def soak(board, minutes, crash_every_s, say=print):
                            f"{'ok' if good else 'FAIL'}")
         summary.insert(0, f"soak {board}: {end - t0:.1f} s of the co-kernel's clock, "
                        f"{len(crashes)} crashes")
+        if not crashes and minutes * 60 >= crash_every_s:
+            ok = False
+            summary.append("no crash was made in a run long enough for one: FAIL")
         good = "FATAL" not in s.log
         ok &= good
         if not good:

@@ -427,6 +427,8 @@ static void test_repair_after_garbage(void **state)
 	assert_int_equal(ck_ipc_repair(f->base, 0), 1);
 	assert_int_equal(ck_ipc_repair(f->base, 1), 1);
 	assert_int_equal(ck_ipc_repair(f->base, 0), 0);   /* once is enough */
+	assert_int_equal(ck_ipc_repair_dir(f->base), 1);  /* the header's counts */
+	assert_int_equal(ck_ipc_repair_dir(f->base), 0);
 	assert_int_equal(ck_ipc_dir_check(f->base, REGION), 0);
 	assert_int_equal(ck_ipc_find(f->base, REGION, "tele"), 0);
 	assert_int_equal(ck_ipc_find(f->base, REGION, "stat"), 1);
@@ -445,6 +447,15 @@ static void test_repair_after_garbage(void **state)
 	assert_int_equal(ck_ipc_state_write(f->base, &st_rt, &v, 4), 0);
 	assert_int_equal(ck_ipc_state_read(f->base, &st_lx, &out, 4), 4);
 	assert_int_equal(out, 8);
+
+	/* a header alone wrong: the entries still match their handles, the
+	 * count hides the second channel until the header is repaired */
+	((struct ck_ipc_dir *)f->base)->nr_chan = 1;
+	assert_int_equal(ck_ipc_repair(f->base, 1), 0);
+	assert_true(ck_ipc_find(f->base, REGION, "stat") < 0);
+	assert_int_equal(ck_ipc_repair_dir(f->base), 1);
+	assert_int_equal(ck_ipc_find(f->base, REGION, "stat"), 1);
+	assert_int_equal(ck_ipc_repair_dir(NULL), -CK_ENODEV);
 }
 
 int main(void)

@@ -4,6 +4,7 @@
  * masking, initial task frames, WFI, linear map, fault report.
  */
 #include <stddef.h>
+#include <string.h>
 #include <stdint.h>
 #include <ck/arch.h>
 #include <ck/bsp.h>
@@ -237,6 +238,7 @@ static const size_t gate_slots[] = {
 	offsetof(struct ck_guest_page, rt_early),
 };
 #define GATE_OPS (sizeof(gate_slots) / sizeof(gate_slots[0]))
+_Static_assert(GATE_OPS == 11, "gate.S has one stub per op: 11");
 
 extern const uint32_t arm926_gate_ops[GATE_OPS];   /* gate.S */
 uint32_t arm926_gate_fn[GATE_OPS];                 /* private: the ops */
@@ -246,11 +248,13 @@ void arch_guest_gate(struct ck_guest_page *gp)
 	unsigned int n;
 
 	for (n = 0; n < GATE_OPS; n++) {
-		uint32_t *slot = (uint32_t *)(void *)((char *)gp + gate_slots[n]);
+		char *slot = (char *)gp + gate_slots[n];
+		uint32_t fn;
 
-		if (*slot != arm926_gate_ops[n]) {
-			arm926_gate_fn[n] = *slot;
-			*slot = arm926_gate_ops[n];
+		memcpy(&fn, slot, sizeof(fn));   /* a function pointer: 4 bytes */
+		if (fn && fn != arm926_gate_ops[n]) {
+			arm926_gate_fn[n] = fn;
+			memcpy(slot, &arm926_gate_ops[n], sizeof(fn));
 		}
 	}
 }
@@ -273,7 +277,7 @@ extern char __ck_private[];
  * table copies those entries (pgd_alloc). Each entry of the private range
  * must be a section (ARM ARM B4.7, bits 1:0 = 10) of the expected
  * physical address, and Linux's SCTLR must give AP 00 its privileged
- * read-only meaning (exactly one of S and R, ARM ARM B4.4.1); each entry
+ * read-only, user no-access meaning (S=1, R=0: ARM ARM B4.4.1); each entry
  * then gets CK_DOMAIN in bits 8:5 and AP 00 in bits 11:10, is written
  * back from the D-cache for the table walk (c7 c10 1), and the TLB is
  * dropped (c8 c7 0). Anything else: nothing is changed, and the console
@@ -291,9 +295,9 @@ uint32_t arch_guest_protect(uint32_t *va_out)
 	if (ttbr == arch_early_l1())
 		return 0;   /* the co-kernel's own table: no Linux */
 	sctlr &= SCTLR_S | SCTLR_R;
-	if (sctlr != SCTLR_S && sctlr != SCTLR_R) {
-		ck_printf("Linux runs with SCTLR.S/R 0x%03x, which gives AP 00 no "
-			  "read-only meaning: no protection", (unsigned int)sctlr);
+	if (sctlr != SCTLR_S) {   /* S=0, R=1 would let user mode read it too */
+		ck_printf("Linux runs with SCTLR.S/R 0x%03x, with which AP 00 is not "
+			  "privileged read-only: no protection", (unsigned int)sctlr);
 		return 0;
 	}
 	l1 = arch_phys_to_virt(ttbr);

@@ -17,7 +17,8 @@
  *  - entry.S arch_ctx_resume: resume the frame at r8_fiq with its DACR;
  *  - gate op n: Linux's call of op n through the guest page: its DACR
  *    with CK_DOMAIN a manager around the call of the op's function (a
- *    Linux interrupt taken meanwhile runs with Linux's other domains).
+ *    Linux interrupt taken meanwhile runs with that DACR too: unprotected
+ *    until the op returns).
  * Linux's DACR leaves all of this code readable, so none of it lies where
  * Linux could write it. A DACR write governs the accesses of the
  * instructions after it (ARM926EJ-S TRM §2.3.4: no prefetch flush is

@@ -378,8 +378,13 @@ void arch_guest_stop(void)
 			 : "memory");
 	booke_vectors_own();
 	booke_msr_keep = ~MSR_WE;
+	/* TLB0 flash invalidate: the bit reads 1 until it is done (EREF
+	 * MMUCSR0; Linux's _tlbil_all waits the same way) */
 	__asm__ volatile("mtspr %0, %1\n\tisync"
 			 : : "i"(SPRN_MMUCSR0), "r"(MMUCSR0_TLB0_FI) : "memory");
+	while (mfspr(SPRN_MMUCSR0) & MMUCSR0_TLB0_FI)
+		;
+	__asm__ volatile("msync\n\tisync" : : : "memory");
 	for (e = TLB1_FIRST; e < TLB1_ENTRIES; e++)
 		tlb1_write(e, 0, 0, 0, 0);
 	for (e = 0; e < TLB1_FIRST && put < 2; e++)

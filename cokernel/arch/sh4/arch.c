@@ -307,7 +307,8 @@ extern const uint32_t sh4_fwd_boot[3];
 
 /*
  * Linux is down: its events are no longer forwarded (sh4_fwd[] back to
- * fwd_install, which waits for the next Linux's linux_vbr), and its
+ * fwd_install, and the dead Linux's linux_vbr cleared in the same
+ * RT-masked section, so fwd_install waits for the next Linux's), and its
  * address translation goes: MMUCR.AT = 0, every TLB entry invalidated
  * (MMUCR.TI; hardware manual §3.2.1), as at reset, where the next Linux's
  * head code expects it. The co-kernel runs in P1, P2 and P4, which the MMU
@@ -320,6 +321,7 @@ void arch_guest_stop(void)
 
 	for (i = 0; i < 3; i++)
 		sh4_fwd[i] = sh4_fwd_boot[i];
+	ck_guest_page.linux_vbr = 0;   /* fwd_install forwards nothing now */
 	mmio_write32(SH4_MMUCR, MMUCR_TI);
 }
 
@@ -332,18 +334,24 @@ void arch_guest_stop(void)
  * user pages, would otherwise be written back over the payload the
  * restart copies; and the copy, made through P1, must be in RAM before
  * the new Linux's instructions are fetched from it. Context: root, any
- * RT state; touches no co-kernel data (a write-back of its own lines is
- * harmless).
+ * RT state (RT masked for the CCR write); a write-back of the co-kernel's
+ * own lines is harmless.
  */
 static void __attribute__((noinline)) oc_flush_p2(void)
 {
 	uint32_t a;
 
+	ck_rtflags_t f;
+
 	for (a = 0; a < SH4_OC_ENTRIES * SH4_OC_LINE_BYTES; a += SH4_OC_LINE_BYTES)
 		mmio_write32(SH4_OC_ADDR_ARRAY + a, 0);
+	/* RT masked across CCR's read-modify-write and the eight instructions
+	 * §4.2.1 asks after a CCR write before any P1 code (an RT interrupt
+	 * would enter the co-kernel's VBR, in P1) */
+	f = arch_rt_mask();
 	mmio_write32(SH4_CCR, mmio_read32(SH4_CCR) | CCR_ICI);
-	/* §4.2.1: eight instructions after a CCR write before P1 code */
 	__asm__ volatile("nop\n\tnop\n\tnop\n\tnop\n\tnop\n\tnop\n\tnop\n\tnop" : : : "memory");
+	arch_rt_restore(f);
 }
 
 void arch_guest_quiesce(void)

@@ -166,7 +166,7 @@ static int ck_scribble_set(void *data, u64 seed)
 	u32 x = (u32)seed ? (u32)seed : 1, i;
 	void __iomem *va;
 
-	for (i = 0; i < p->nr_mmio; i++)
+	for (i = 0; i < p->nr_mmio && i < CK_GUEST_MAX_MMIO; i++)
 		if (p->mmio[i].flags & CK_MMIO_SHM)
 			w = &p->mmio[i];
 	if (!w || w->phys_hi)

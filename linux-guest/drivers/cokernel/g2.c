@@ -27,6 +27,7 @@
 #include <linux/of.h>
 #include <linux/of_address.h>
 #include <linux/of_platform.h>
+#include <linux/reboot.h>
 #include <asm/ehv_pic.h>
 #include <asm/io.h>
 #include <asm/machdep.h>
@@ -155,9 +156,15 @@ static void __init ck_g2_setup_arch(void)
 		pr_warn("no GPT with fsl,has-wdt: restart halts\n");
 }
 
+/*
+ * powerpc's machine_restart() calls ppc_md.restart before the restart
+ * handlers (do_kernel_restart()); this one never returns, so it runs them
+ * first: the co-kernel's (life.c) turns the reset into a guest restart.
+ */
 static void __noreturn ck_g2_restart(char *cmd)
 {
 	local_irq_disable();
+	do_kernel_restart(cmd);
 	if (ck_g2_wdt) {
 		out_be32(ck_g2_wdt + GPT_MODE, 0);
 		out_be32(ck_g2_wdt + GPT_COUNT, 0xff);

@@ -8,10 +8,13 @@
  * side takes over and enters this kernel again from the pristine copy of
  * its image. Where it cannot, down() returns and Linux goes its own way.
  *
- * A restart is seen twice: by a reboot notifier (kernel_restart(), every
- * arch; SH's machine_restart() runs no restart handler) and by a restart
- * handler (do_kernel_restart(): also an emergency restart, sysrq b, where
- * the arch calls it); the co-kernel hears of Linux's end once.
+ * A restart reaches a restart handler (do_kernel_restart(), after the
+ * devices are shut down and with interrupts off, an emergency restart,
+ * sysrq b, included; the G2_LE machine's ppc_md.restart calls it first,
+ * g2.c), except on SH, whose machine_restart() calls none: a reboot
+ * notifier (kernel_restart(), before device_shutdown()) reports it
+ * there. The co-kernel hears of Linux's end once, with Linux's interrupts
+ * off.
  *
  * The heartbeat is a kernel timer every CK_HEARTBEAT_MS: it stops when
  * Linux hangs with interrupts off, or when its timers no longer run.
@@ -20,6 +23,7 @@
 
 #include <linux/atomic.h>
 #include <linux/init.h>
+#include <linux/irqflags.h>
 #include <linux/jiffies.h>
 #include <linux/kernel.h>
 #include <linux/notifier.h>
@@ -44,8 +48,10 @@ static void ck_down(u32 reason)
 {
 	void (*down)(u32 reason) = READ_ONCE(cokernel_page->down);
 
-	if (down && !atomic_xchg(&ck_down_told, 1))
+	if (down && !atomic_xchg(&ck_down_told, 1)) {
+		local_irq_disable();
 		down(reason);
+	}
 }
 
 static int ck_reboot(struct notifier_block *nb, unsigned long mode, void *cmd)
@@ -97,7 +103,8 @@ static int __init ck_life_init(void)
 		return -ENODEV;
 	timer_setup(&ck_beat, ck_beat_fn, 0);
 	ck_beat_fn(&ck_beat);
-	register_reboot_notifier(&ck_reboot_nb);
+	if (IS_ENABLED(CONFIG_SUPERH))
+		register_reboot_notifier(&ck_reboot_nb);
 	register_restart_handler(&ck_restart_nb);
 	atomic_notifier_chain_register(&panic_notifier_list, &ck_panic_nb);
 	h = register_sys_off_handler(SYS_OFF_MODE_POWER_OFF, SYS_OFF_PRIO_FIRMWARE,
