@@ -187,6 +187,10 @@ RT_FAULTS_BARE := yes
 # the co-kernel from its pristine payload (core/restart.c;
 # tests/qemu/test_restart.py)
 LINUX_RESTART := yes
+# the RT side never pauses for Linux's boot (arch_rt_live_in_boot():
+# VBR and P1 are the co-kernel's, Linux's head runs at IMASK 14): RT
+# resumes long before attach (test_guest.py, test_restart.py)
+LINUX_EARLY_RT := yes
 # a misaligned word load is an address error (SH7751 hardware manual,
 # "Exception Handling": data address error), contained as an alignment
 # fault: test_fault.py's `align`

@@ -13,7 +13,10 @@
  * whole CPSR control byte, F included). Where Linux can take the RT class
  * early (ARM926: arch_early_l1(), ipc/ck_guest.h early_l1) its rt_early()
  * call resumes the RT side once its vectors hold the trampoline; else
- * attach does. A line that fired meanwhile is served then.
+ * attach does. A line that fired meanwhile is served then. Where the RT
+ * vector and the co-kernel's addresses stay valid through all of Linux's
+ * boot (SH-4: arch_rt_live_in_boot()) nothing is paused: RT is masked
+ * only until Linux's head unmasks it.
  */
 #include <stdbool.h>
 #include <ck/bsp.h>
@@ -41,8 +44,14 @@ __attribute__((weak)) uint32_t arch_window_flags(void)
 
 /* Defaults of the early-RT hooks (ck/arch.h): Linux lets RT in only
  * after attach, so the RT side pauses across the boot window. Weak:
- * ARM926 defines both (arch/arm926/arch.c). */
+ * ARM926 defines arch_early_l1() (arch/arm926/arch.c), SH-4
+ * arch_rt_live_in_boot() (arch/sh4/arch.c). */
 __attribute__((weak)) uint32_t arch_early_l1(void)
+{
+	return 0;
+}
+
+__attribute__((weak)) int arch_rt_live_in_boot(void)
 {
 	return 0;
 }
@@ -131,17 +140,22 @@ static bool gp_early(void)
 	return ck_guest_page.early_l1 != 0;
 }
 
-static bool rt_early_done;      /* rt_early() resumed RT in this boot */
+static bool rt_early_done;      /* RT resumed (or never paused) before attach */
 
 /* End the boot window: the held RT lines back, the RT timer re-armed, and
  * the window measured at the first RT interrupt Linux lets in. RT masked. */
-static void rt_resume(void)
+static void rt_resumed_arm(void)
 {
-	irq_release_rt_lines();
 	ck_timer_stop(&rt_resumed);   /* a restart: armed from before, or not */
 	ck_timer_init(&rt_resumed, rt_resumed_fn, NULL);
 	(void)ck_timer_start(&rt_resumed, ck_clock_now(), 0);
 	ck_clockevent_rearm();
+}
+
+static void rt_resume(void)
+{
+	irq_release_rt_lines();
+	rt_resumed_arm();
 }
 
 /* The rt_early op (ipc/ck_guest.h). Context: Linux, RT masked by it. */
@@ -365,7 +379,7 @@ static void guest_page_fresh(void)
 
 /* Leaves RT masked for good: Linux turns the RT class on once its
  * trampoline is in place, early in its boot where it can (gp_early()),
- * else at attach. */
+ * else at attach; where RT is live in the boot, at its head. */
 void guest_boot_linux(void)
 {
 	const struct ck_board *b = board();
@@ -375,14 +389,22 @@ void guest_boot_linux(void)
 	rt_early_done = false;
 	prot_tried = false;             /* this Linux's tables are new */
 	guest_page_fresh();
-	b->timer->stop(b->timer);
-	irq_hold_rt_lines();
+	if (arch_rt_live_in_boot()) {
+		/* nothing to hold: the window is this masked stretch, up to
+		 * Linux's first unmask, where the timer due now fires */
+		rt_early_done = true;
+		rt_resumed_arm();
+	} else {
+		b->timer->stop(b->timer);
+		irq_hold_rt_lines();
+	}
 #ifdef CK_TEST_BOOT_WINDOW_LINE
 	/* test image (apps/test_rtline.c): the RT line fires in the window */
 	b->pic->soft_raise(b->pic, CK_TEST_BOOT_WINDOW_LINE);
 #endif
 	ck_printf("booting Linux: kernel 0x%08x, DTB 0x%08x, RT paused until %s",
 		  (unsigned int)b->linux_kernel, (unsigned int)b->linux_dtb,
+		  arch_rt_live_in_boot() ? "Linux's head unmasks it" :
 		  gp_early() ? "Linux's vectors are up" : "attach");
 	while (console_drain())
 		;

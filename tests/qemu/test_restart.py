@@ -11,7 +11,8 @@ without a missed period, and the motor example's 10 kHz loop
 period but those of the restarted Linux's boot window: the window in which
 RT pauses at each entry of Linux (README "Boot window"), which the
 co-kernel reports ("RT resumed: paused N us"): where Linux lets RT in
-from its paging_init (LINUX_EARLY_RT) it is under 1 ms. Where Linux cannot
+from its paging_init, or RT never pauses (LINUX_EARLY_RT), it is under
+1 ms. Where Linux cannot
 write the co-kernel (LINUX_PROTECT), a store into it (debugfs poke_ck)
 faults and ends the same way; garbage over the whole IPC region (debugfs
 scribble_shm) costs RT nothing, and the restart after a crash repairs

@@ -58,15 +58,17 @@ def co_kernel_s(s):
 
 
 def linux_side(s):
-    """This Linux's part: the loads, and the motor loop in RUN (after a
-    restart it is SAFE: its heartbeat went stale while Linux was down)."""
+    """This Linux's part: the loads, and the motor loop in RUN. After a
+    restart the loop is SAFE where the daemon's heartbeat went stale
+    (MOTOR_STALE_MS) before the new Linux's daemon beat, else still RUN."""
     rc, out = s.sh(f"ckload start {LOADS}", timeout=120)
     assert rc == 0, out
     st = motor_status(s)
     if st["mode"] == "SAFE":
         rc, out = s.sh("motor reset")
         assert rc == 0, out
-    rc, out = s.sh("motor start && motor set 0.5")
+    cmd = "motor set 0.5" if st["mode"] == "RUN" else "motor start && motor set 0.5"
+    rc, out = s.sh(cmd)
     assert rc == 0, out
 
 

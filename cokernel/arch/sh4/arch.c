@@ -301,6 +301,13 @@ int arch_guest_restartable(void)
 	return 1;
 }
 
+/* RT runs on through Linux's boot (ck/arch.h): the co-kernel keeps VBR
+ * and runs in P1, and Linux's head_32.S starts at IMASK 14 (patch 0005). */
+int arch_rt_live_in_boot(void)
+{
+	return 1;
+}
+
 /* entry.S: where the root context's events go, and their first state */
 extern uint32_t sh4_fwd[3];
 extern const uint32_t sh4_fwd_boot[3];

@@ -200,6 +200,21 @@ void arch_map_window(unsigned int idx, uint32_t va, uint64_t pa, uint32_t size);
 uint32_t arch_early_l1(void);
 
 /**
+ * arch_rt_live_in_boot() - whether the RT side runs on through Linux's
+ * whole boot: the co-kernel's RT vector and every address it uses stay
+ * valid from Linux's first instruction, and Linux's head leaves the RT
+ * class unmasked (SH-4: the co-kernel owns VBR and runs in P1, which the
+ * core never translates, SH7751R hardware manual §3.3.1; Linux's head
+ * starts at IMASK 14, below the RT class's level 15, and hands its
+ * vbr_base over instead of writing VBR: linux-guest/patches/0005, 0006).
+ * Then the RT timer and lines are never stopped: RT is masked only from
+ * guest_boot_linux() to Linux's first unmask. Return: nonzero if so;
+ * 0 (the default, weak in core/guest.c): the RT side pauses until
+ * rt_early() or attach. Context: any.
+ */
+int arch_rt_live_in_boot(void);
+
+/**
  * arch_guest_restartable() - whether this port can restart Linux: stop it
  * (arch_guest_stop()) and enter it again with arch_boot_linux() from the
  * state a running Linux left. Default (weak, core/restart.c): 0; a Linux
