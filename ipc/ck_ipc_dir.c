@@ -118,6 +118,21 @@ void ipc_desc_read(const void *base, uint32_t idx, struct ck_ipc_desc *d)
  * process, which creates no channel. */
 static struct ck_ipc_chan *rt_handles[CK_IPC_MAX_CHAN];
 
+/* The directory header after its magic went 0 (invalid while written):
+ * every field, then the magic back. */
+static void dir_header_write(ipc_vdir *dir, uint32_t region_bytes, uint32_t nr_chan,
+			     uint32_t alloc_off)
+{
+	ipc_wr32(&dir->abi, CK_IPC_ABI);
+	ipc_wr32(&dir->region_bytes, region_bytes);
+	ipc_wr32(&dir->dir_bytes, DIR_BYTES);
+	ipc_wr32(&dir->max_chan, CK_IPC_MAX_CHAN);
+	ipc_wr32(&dir->nr_chan, nr_chan);
+	ipc_wr32(&dir->alloc_off, alloc_off);
+	CK_IPC_BARRIER();
+	ipc_wr32(&dir->magic, CK_IPC_MAGIC);
+}
+
 int ck_ipc_dir_init(void *base, uint32_t region_bytes)
 {
 	ipc_vdir *dir = ipc_dir(base);
@@ -131,13 +146,7 @@ int ck_ipc_dir_init(void *base, uint32_t region_bytes)
 	CK_IPC_BARRIER();
 	for (i = 0; i < DIR_BYTES; i += 4u)
 		ipc_wr32((volatile uint32_t *)ipc_at(base, i), 0);
-	ipc_wr32(&dir->abi, CK_IPC_ABI);
-	ipc_wr32(&dir->region_bytes, region_bytes);
-	ipc_wr32(&dir->dir_bytes, DIR_BYTES);
-	ipc_wr32(&dir->max_chan, CK_IPC_MAX_CHAN);
-	ipc_wr32(&dir->alloc_off, DIR_BYTES);
-	CK_IPC_BARRIER();
-	ipc_wr32(&dir->magic, CK_IPC_MAGIC);
+	dir_header_write(dir, region_bytes, 0, DIR_BYTES);
 	return 0;
 }
 
@@ -608,14 +617,7 @@ int ck_ipc_repair_dir(void *base)
 		return 0;
 	ipc_wr32(&dir->magic, 0); /* invalid while rewritten */
 	CK_IPC_BARRIER();
-	ipc_wr32(&dir->abi, CK_IPC_ABI);
-	ipc_wr32(&dir->region_bytes, region);
-	ipc_wr32(&dir->dir_bytes, DIR_BYTES);
-	ipc_wr32(&dir->max_chan, CK_IPC_MAX_CHAN);
-	ipc_wr32(&dir->nr_chan, nr);
-	ipc_wr32(&dir->alloc_off, alloc);
-	CK_IPC_BARRIER();
-	ipc_wr32(&dir->magic, CK_IPC_MAGIC);
+	dir_header_write(dir, region, nr, alloc);
 	return 1;
 }
 
