@@ -220,6 +220,10 @@ RT_FAULTS_BARE := no
 # the co-kernel from its pristine payload (core/restart.c;
 # tests/qemu/test_restart.py)
 LINUX_RESTART := yes
+# the RT side never pauses for Linux's boot (arch_rt_live_in_boot(): the
+# co-kernel sets Linux's 0xA00 stub word before the jump; its boot entry
+# swaps Linux's BATs for its own): test_guest.py, test_restart.py
+LINUX_EARLY_RT := yes
 # the G2_LE takes an alignment interrupt only for lmw/stmw, lwarx/stwcx.
 # and floating-point accesses; a misaligned word load is done by the core
 RT_ALIGN_FAULT := no

@@ -384,6 +384,15 @@ void guest_boot_linux(void)
 {
 	const struct ck_board *b = board();
 
+	/* the console drained while RT still runs: at 115200 baud a line is
+	 * about 8 ms of UART time; what RT prints later waits for attach's
+	 * console work */
+	ck_printf("booting Linux: kernel 0x%08x, DTB 0x%08x, RT paused until %s",
+		  (unsigned int)b->linux_kernel, (unsigned int)b->linux_dtb,
+		  arch_rt_live_in_boot() ? "Linux's head unmasks it" :
+		  gp_early() ? "Linux's vectors are up" : "attach");
+	while (console_drain())
+		;
 	arch_rt_mask();
 	paused_at_ns = ck_clock_now();
 	rt_early_done = false;
@@ -402,12 +411,6 @@ void guest_boot_linux(void)
 	/* test image (apps/test_rtline.c): the RT line fires in the window */
 	b->pic->soft_raise(b->pic, CK_TEST_BOOT_WINDOW_LINE);
 #endif
-	ck_printf("booting Linux: kernel 0x%08x, DTB 0x%08x, RT paused until %s",
-		  (unsigned int)b->linux_kernel, (unsigned int)b->linux_dtb,
-		  arch_rt_live_in_boot() ? "Linux's head unmasks it" :
-		  gp_early() ? "Linux's vectors are up" : "attach");
-	while (console_drain())
-		;
 	guest_entered();
 	arch_boot_linux(b->linux_kernel, b->linux_dtb, b->linux_machine_id);
 }

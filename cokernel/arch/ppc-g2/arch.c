@@ -23,7 +23,14 @@ uint32_t ck_boot_dtb_pa;
 
 void arch_fault(uint32_t vector, uint32_t srr0, uint32_t srr1, uint32_t dar,
 		uint32_t dsisr, uint32_t sp, uint32_t lr);
-void g2_enter_linux(uint32_t entry_pa, uint32_t dtb_pa) __attribute__((noreturn));
+void g2_enter_linux(uint32_t entry_pa, uint32_t dtb_pa, uint32_t msr)
+	__attribute__((noreturn));
+struct ck_task *g2_rt_handle_boot(void);
+
+/* entry.S: the RT entry during Linux's boot and its state */
+extern const char arch_rt_entry_boot[];
+extern uint32_t g2_boot_bats_in;
+extern struct ck_arch_ctx *g2_boot_root_ctx;
 
 #define mfspr(n)                                                    \
 	({                                                          \
@@ -71,9 +78,21 @@ void arch_wait_for_interrupt(void)
 	__asm__ volatile("sync\n\tmtmsr %0\n\tisync" : : "r"(msr | MSR_POW) : "memory");
 }
 
+/* The handler the entry's ppc_rt_call calls, for the boot entry's call,
+ * which is not rewritten (g2_rt_handle_boot()). */
+static struct ck_task *(*volatile rt_handler)(void) = ck_rt_irq_handle;
+
 void arch_rt_handler_set(struct ck_task *(*handler)(void))
 {
 	ppc_rt_call_set(handler);
+	rt_handler = handler;
+}
+
+/* arch_rt_entry_boot's call into C (entry.S), with the C contract of
+ * ck_rt_irq_handle(). Context: RT entry, MSR[CE] = 0. */
+struct ck_task *g2_rt_handle_boot(void)
+{
+	return rt_handler();
 }
 
 void arch_cpu_relax(void)
@@ -206,6 +225,50 @@ static uint8_t *ram_ea(uint32_t pa)
 }
 
 /*
+ * Linux's 0xA00 stub (linux-guest/patches/0008, head_book3s_32.S): in real
+ * mode it branches through the word cokernel_rt_entry, whose physical
+ * address its `lis`/`lwz` pair holds. The co-kernel reads that address
+ * from the staged image (the stub's exact instructions checked first) and
+ * sets the word to arch_rt_entry_boot before the jump, so the RT class
+ * needs no pause across Linux's boot (arch_rt_live_in_boot()); Linux's
+ * driver sets the attached entry at attach. 0: no such stub (a Linux
+ * without the patch): RT pauses until attach.
+ */
+static uint32_t boot_word_pa;
+
+#define STUB_WORDS 7u
+static const uint32_t stub_fixed[STUB_WORDS] = {
+	0x7c7543a6u,            /* mtspr SPRG5, r3 */
+	0x7c6902a6u,            /* mfctr r3 */
+	0x7c7643a6u,            /* mtspr SPRG6, r3 */
+	0x3c600000u,            /* lis r3, hi (immediate masked) */
+	0x80630000u,            /* lwz r3, lo(r3) (displacement masked) */
+	0x7c6903a6u,            /* mtctr r3 */
+	0x4e800420u,            /* bctr */
+};
+
+static uint32_t find_boot_word(const uint32_t *stub, uint32_t kernel_bytes)
+{
+	uint32_t i, pa;
+
+	for (i = 0; i < STUB_WORDS; i++) {
+		uint32_t mask = (i == 3u || i == 4u) ? 0xffff0000u : 0xffffffffu;
+
+		if ((stub[i] & mask) != stub_fixed[i])
+			return 0;
+	}
+	pa = (stub[3] << 16) + (uint32_t)(int32_t)(int16_t)(stub[4] & 0xffffu);
+	if ((pa & 3u) || pa < LOWVEC_BYTES || pa + 4u > kernel_bytes)
+		return 0;
+	return pa;
+}
+
+int arch_rt_live_in_boot(void)
+{
+	return boot_word_pa != 0;
+}
+
+/*
  * arch_prepare_linux() - the image carries the raw vmlinux at @kernel_pa,
  * Linux runs at BOARD_LINUX_RUN_PA (0: 32-bit Book3S Linux runs where it
  * is linked, PAGE_OFFSET + 0): move it there while RT still runs, all but
@@ -227,16 +290,21 @@ int arch_prepare_linux(uint32_t kernel_pa, uint32_t dtb_pa)
 	}
 	copy_code(ram_ea(run + LOWVEC_BYTES), ram_ea(kernel_pa + LOWVEC_BYTES),
 		  n - LOWVEC_BYTES);
+	boot_word_pa = find_boot_word((const uint32_t *)(const void *)ram_ea(kernel_pa + 0xa00u), n);
+	if (!boot_word_pa)
+		ck_printf("Linux's 0xA00 stub not found: RT pauses until attach");
 	return 0;
 }
 
 /*
  * arch_boot_linux() - the rest of Linux's image over the vector page, the
  * IPC region's cached lines written back and dropped (from the hand-over
- * on, both sides map it cache-inhibited: arch_map_window(), Linux's UIO),
- * then into Linux (start.S g2_enter_linux). @kernel_pa is where the image
- * was staged; @machine_id (ARM's) is not used.
- * Context: root, RT masked, RT timer stopped.
+ * on, both sides map it cache-inhibited: arch_map_window(), Linux's UIO;
+ * where RT runs on through the boot, at attach), Linux's RT stub pointed
+ * at the boot entry (boot_word_pa), then into Linux (start.S
+ * g2_enter_linux) with MSR[CE] set where RT runs on. @kernel_pa is where
+ * the image was staged; @machine_id (ARM's) is not used.
+ * Context: root, RT masked (and the RT timer stopped where RT pauses).
  */
 void arch_boot_linux(uint32_t kernel_pa, uint32_t dtb_pa, uint32_t machine_id)
 {
@@ -245,11 +313,22 @@ void arch_boot_linux(uint32_t kernel_pa, uint32_t dtb_pa, uint32_t machine_id)
 
 	(void)machine_id;
 	copy_code(ram_ea((uint32_t)BOARD_LINUX_RUN_PA), ram_ea(kernel_pa), LOWVEC_BYTES);
-	for (i = 0; shm && i < (uint32_t)BOARD_SHM_SIZE; i += CACHE_LINE)
+	/* with RT live in the boot, attach does it (arch_map_window()) */
+	for (i = 0; !boot_word_pa && shm && i < (uint32_t)BOARD_SHM_SIZE; i += CACHE_LINE)
 		__asm__ volatile("dcbf 0, %0" : : "r"(shm + i) : "memory");
 	__asm__ volatile("sync" : : : "memory");
 	linux_runs = true;
-	g2_enter_linux((uint32_t)BOARD_LINUX_RUN_PA, dtb_pa);
+	if (boot_word_pa) {
+		/* Linux's stub branches to the boot entry; the root's frame is
+		 * Linux's from here (entry.S ctx_restore_boot) */
+		*(volatile uint32_t *)(void *)ram_ea(boot_word_pa) =
+			(uint32_t)(uintptr_t)arch_rt_entry_boot - (uint32_t)BOARD_CK_REGION_VA +
+			(uint32_t)BOARD_CK_REGION_PA;
+		g2_boot_root_ctx = &ck_current()->ctx;
+		g2_boot_bats_in = 0;
+		__asm__ volatile("sync" : : : "memory");
+	}
+	g2_enter_linux((uint32_t)BOARD_LINUX_RUN_PA, dtb_pa, boot_word_pa ? MSR_CE : 0u);
 }
 
 /*
@@ -321,6 +400,18 @@ void arch_map_window(unsigned int idx, uint32_t va, uint64_t pa, uint32_t size)
 		break;
 	default:
 		break;
+	}
+	/* Linux's boot ran RT code that wrote the IPC region through the
+	 * cached RAM map (DBAT7, arch_rt_entry_boot): those lines go to
+	 * memory before both sides use the cache-inhibited map. dcbf acts on
+	 * a cached block whatever the WIMG of the EA it is given (the 6xx
+	 * cores' manuals, e.g. MPC7400UM 3.5.3.5). */
+	if (boot_word_pa && (uint32_t)pa == (uint32_t)BOARD_SHM_PA) {
+		uint32_t i;
+
+		for (i = 0; i < size; i += CACHE_LINE)
+			__asm__ volatile("dcbf 0, %0" : : "r"(va + i) : "memory");
+		__asm__ volatile("sync" : : : "memory");
 	}
 }
 

@@ -11,7 +11,9 @@
  * at physical 0x00A00 (MSR[IP] = 0): the co-kernel's own vector page
  * (lowvec.S) before Linux, then Linux's, whose 0x00A00 stub
  * (linux-guest/patches/0008, head_book3s_32.S) branches through its word
- * cokernel_rt_entry to arch_rt_entry's *physical* address. Both arrive
+ * cokernel_rt_entry to arch_rt_entry's *physical* address (to
+ * arch_rt_entry_boot's, below, from Linux's first instruction to attach).
+ * Both arrive
  * with one contract: r3 saved in SPRG5, CTR in SPRG6, the branch target in
  * CTR, every other register and CSRR0/1 as interrupted, MMU off.
  *  - SPRG4-7 are the G2_LE's extra SPRGs (G2CORERM 5.2.1.3), supervisor
@@ -33,6 +35,7 @@
 #include <generated/asm-offsets.h>
 #include <arch/ctx-asm.h>
 #include <arch/hcall-asm.h>
+#include <arch/bats-asm.h>
 /* the physical address of a co-kernel symbol (real mode) */
 #define PA(sym) ((sym) - BOARD_CK_REGION_VA + BOARD_CK_REGION_PA)
 #define MSR_CK (MSR_ME | MSR_IR | MSR_DR)
@@ -93,14 +96,10 @@ ck_hcall_entry:
 	stw	\msrreg, CTX_MSR_OFF(r3)
 .endm
 
-	.text
-/* arch_rt_entry - the RT entry (guest page rt_entry holds its physical
- * address): real mode, r3 in SPRG5, CTR in SPRG6 (see the top). */
-	.balign	16
-	.global arch_rt_entry
-arch_rt_entry:
-	save_current_pa SPRN_CSRR0, SPRN_CSRR1
-	/* the MMU on, at the link address, CE still 0 */
+/* crit_mmu_on - from real mode to the link address with the MMU on (rfci:
+ * SRR0/1 may be live in the interrupted code), CE still 0, on the
+ * critical stack. Clobbers r0, r1, r4. */
+.macro crit_mmu_on
 	lis	r4, 1f@h
 	ori	r4, r4, 1f@l
 	mtspr	SPRN_CSRR0, r4
@@ -111,6 +110,16 @@ arch_rt_entry:
 	addi	r1, r1, ck_crit_stack_top@l
 	li	r0, 0
 	stwu	r0, -16(r1)
+.endm
+
+	.text
+/* arch_rt_entry - the RT entry (guest page rt_entry holds its physical
+ * address): real mode, r3 in SPRG5, CTR in SPRG6 (see the top). */
+	.balign	16
+	.global arch_rt_entry
+arch_rt_entry:
+	save_current_pa SPRN_CSRR0, SPRN_CSRR1
+	crit_mmu_on
 	.global	ppc_rt_call
 ppc_rt_call:                            /* arch_rt_handler_set() rewrites it */
 	bl	ck_rt_irq_handle
@@ -123,17 +132,112 @@ ctx_restore:
 	ctx_resume
 
 /*
+ * Linux's boot (arch_rt_live_in_boot(), arch.c): from the jump into Linux
+ * until attach, Linux's 0xA00 stub branches here (arch_boot_linux() sets
+ * its word). The co-kernel's BAT4-7 are not Linux's then: g2_enter_linux()
+ * invalidates them, since Linux's initial BAT0 (256 MiB at PAGE_OFFSET)
+ * maps the co-kernel's region at the same address and two BATs matching
+ * one address are undefined (PEM ch. 7), and from MMU_init to attach no
+ * BAT of Linux's maps the region (no-map). So, in real mode, the entry
+ * keeps Linux's BATs (BAT0-3 upper words, BAT4-7 whole) in g2_linux_bats,
+ * invalidates them, sets the co-kernel's (ck_boot_bats, start.S's map)
+ * and goes on as arch_rt_entry; ctx_restore puts Linux's back when it
+ * resumes the root's frame (g2_boot_root_ctx), again in real mode. An
+ * entry that finds the co-kernel's BATs in (it interrupted an RT task)
+ * leaves them. Linux's SRR0/1 are never touched (rfci only).
+ */
+#define G2_SAVED_BATS 528, 530, 532, 534, 536, 538, 540, 542, \
+	560, 561, 562, 563, 564, 565, 566, 567, 568, 569, 570, 571, 572, 573, 574, 575
+	.balign	16
+	.global arch_rt_entry_boot
+arch_rt_entry_boot:
+	save_current_pa SPRN_CSRR0, SPRN_CSRR1
+	lis	r5, PA(g2_boot_bats_in)@ha
+	lwz	r4, PA(g2_boot_bats_in)@l(r5)
+	cmpwi	r4, 0
+	bne	3f
+	li	r4, 1
+	stw	r4, PA(g2_boot_bats_in)@l(r5)
+	lis	r6, PA(g2_linux_bats)@ha
+	addi	r6, r6, PA(g2_linux_bats)@l
+	.irp n, G2_SAVED_BATS
+	mfspr	r4, \n
+	stw	r4, 0(r6)
+	addi	r6, r6, 4
+	.endr
+	li	r4, 0
+	.irp n, 528, 530, 532, 534, 536, 538, 540, 542, 560, 562, 564, 566, 568, 570, 572, 574
+	mtspr	\n, r4
+	.endr
+	ck_boot_bats
+	isync
+3:	crit_mmu_on
+	bl	g2_rt_handle_boot            /* arch.c: the handler ppc_rt_call has */
+	addi	r3, r3, TASK_CTX
+	b	ctx_restore_boot
+
+/* ctx_restore_switch - ctx_restore for arch_ctx_switch(): the root's frame
+ * gets Linux's BATs back while the co-kernel's are in (Linux's boot). */
+ctx_restore_switch:
+	lis	r4, g2_boot_bats_in@ha
+	lwz	r4, g2_boot_bats_in@l(r4)
+	cmpwi	r4, 0
+	beq+	ctx_restore
+
+/* the root's frame (Linux) at r3, while the co-kernel's BATs are in */
+ctx_restore_boot:
+	lis	r4, g2_boot_root_ctx@ha
+	lwz	r4, g2_boot_root_ctx@l(r4)
+	cmplw	r3, r4
+	beq	1f
+	ctx_resume                           /* an RT task: the BATs stay */
+1:	addis	r3, r3, (BOARD_CK_REGION_PA - BOARD_CK_REGION_VA)@h
+	lis	r4, PA(2f)@h                 /* real mode */
+	ori	r4, r4, PA(2f)@l
+	mtspr	SPRN_CSRR0, r4
+	li	r4, MSR_ME
+	mtspr	SPRN_CSRR1, r4
+	rfci
+2:	li	r4, 0
+	.irp n, 560, 562, 564, 566, 568, 570, 572, 574
+	mtspr	\n, r4
+	.endr
+	lis	r6, PA(g2_linux_bats)@ha
+	addi	r6, r6, PA(g2_linux_bats)@l
+	.irp n, G2_SAVED_BATS
+	lwz	r4, 0(r6)
+	mtspr	\n, r4
+	addi	r6, r6, 4
+	.endr
+	isync
+	lis	r5, PA(g2_boot_bats_in)@ha
+	li	r4, 0
+	stw	r4, PA(g2_boot_bats_in)@l(r5)
+	ctx_resume                           /* r3: the frame's PA */
+
+	.section .bss
+	.balign	4
+	.global g2_boot_bats_in, g2_boot_root_ctx
+g2_boot_bats_in:                        /* the co-kernel's BATs are in */
+	.space	4
+g2_boot_root_ctx:                       /* the root's frame (link address) */
+	.space	4
+g2_linux_bats:                          /* Linux's, G2_SAVED_BATS order */
+	.space	4 * 24
+	.text
+
+/*
  * void arch_ctx_switch(struct ck_arch_ctx *from, struct ck_arch_ctx *to)
  * Context: RT task or root, MSR[CE] = 0 (the saved MSR, so CE is 0 again
  * on resume, as the caller left it). Saves what the SVR4 ABI asks a callee
  * to keep (r1, r2, r13-r31, CR) and resumes at the caller's return
- * address; then leaves through ctx_restore.
+ * address; then leaves through ctx_restore_switch.
  */
 	.balign	16
 	.global arch_ctx_switch
 arch_ctx_switch:
 	ctx_switch_save
-	b	ctx_restore
+	b	ctx_restore_switch
 
 /*
  * arch_fault_entry - an RT task's data or instruction storage, alignment

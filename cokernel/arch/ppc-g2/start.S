@@ -27,10 +27,10 @@
  */
 #include <arch/g2.h>
 #include <arch/start-asm.h>
+#include <arch/bats-asm.h>
 
 #define PA(sym) ((sym) - BOARD_CK_REGION_VA + BOARD_CK_REGION_PA)
 #define MSR_CK (MSR_ME | MSR_IR | MSR_DR)
-#define SZ_256M 0x10000000
 #if BOARD_CK_REGION_SIZE & (BOARD_CK_REGION_SIZE - 1) || \
 	BOARD_CK_REGION_PA & (BOARD_CK_REGION_SIZE - 1) || \
 	BOARD_CK_REGION_VA & (BOARD_CK_REGION_SIZE - 1) || \
@@ -44,15 +44,6 @@
 #error "the IPC region and MBAR must be one BAT block each, RAM at 0 and at most 256 MiB"
 #endif
 
-/* bat \u, \l (SPR numbers) := \uval, \lval. Clobbers r4. */
-.macro bat_write u, l, uval, lval
-	lis	r4, (\lval)@h
-	ori	r4, r4, (\lval)@l
-	mtspr	\l, r4
-	lis	r4, (\uval)@h
-	ori	r4, r4, (\uval)@l
-	mtspr	\u, r4
-.endm
 
 	.section .text.reset, "ax"
 	.global _reset
@@ -78,17 +69,7 @@ _reset:
 	mtspr	SPRN_DBAT4U + 2 * \n, r4
 	.endr
 	isync
-	bat_write SPRN_IBAT4U, SPRN_IBAT4U + 1, \
-		BAT_U(BOARD_CK_REGION_VA, BOARD_CK_REGION_SIZE), \
-		BAT_L(BOARD_CK_REGION_PA, BAT_M)
-	bat_write SPRN_DBAT4U, SPRN_DBAT4U + 1, \
-		BAT_U(BOARD_CK_REGION_VA, BOARD_CK_REGION_SIZE), \
-		BAT_L(BOARD_CK_REGION_PA, BAT_M)
-	bat_write SPRN_DBAT4U + 2, SPRN_DBAT4U + 3, \
-		BAT_U(BOARD_MBAR_PA, BOARD_MBAR_SIZE), \
-		BAT_L(BOARD_MBAR_PA, BAT_I | BAT_G)
-	bat_write SPRN_DBAT4U + 6, SPRN_DBAT4U + 7, \
-		BAT_U(0, SZ_256M), BAT_L(0, BAT_M)
+	ck_boot_bats
 	isync
 
 	/* the vector page: lowvec.S's image to physical 0, then made
@@ -124,17 +105,20 @@ _reset:
 2:	boot_to_ck_main
 
 /*
- * void g2_enter_linux(uint32_t entry_pa, uint32_t dtb_pa) - enter Linux's
- * head at @entry_pa the way 32-bit Book3S Linux boots from a flattened
- * device tree (arch/powerpc/kernel/head_book3s_32.S __start: r3 = the
- * DTB's PA, r4 = 0, r5 = 0: no Open Firmware; r1 a stack at a physical
- * address, as a boot loader leaves it), MMU off, MSR = 0. BAT4-7 are
- * invalidated first, in real mode (Linux's boot maps 0xC000_0000 with its
- * own BATs). Context: root before Linux, RT masked, RT timer stopped.
+ * void g2_enter_linux(uint32_t entry_pa, uint32_t dtb_pa, uint32_t msr) -
+ * enter Linux's head at @entry_pa the way 32-bit Book3S Linux boots from a
+ * flattened device tree (arch/powerpc/kernel/head_book3s_32.S __start:
+ * r3 = the DTB's PA, r4 = 0, r5 = 0: no Open Firmware; r1 a stack at a
+ * physical address, as a boot loader leaves it), MMU off, MSR = @msr: 0,
+ * or MSR_CE where the RT class runs on through Linux's boot (Linux's head
+ * keeps the MSR's CE until it loads MSR_KERNEL, which has it: patch
+ * 0008). BAT4-7 are invalidated first, in real mode (Linux's boot maps
+ * 0xC000_0000 with its own BATs). Context: root before Linux, RT masked.
  */
 	.text
 	.global g2_enter_linux
 g2_enter_linux:
+	mr	r8, r5
 	lis	r5, PA(1f)@h                 /* on in real mode */
 	ori	r5, r5, PA(1f)@l
 	mtspr	SPRN_SRR0, r5
@@ -154,11 +138,12 @@ g2_enter_linux:
 	addi	r1, r1, PA(ck_boot_stack_top)@l
 	stwu	r5, -16(r1)                  /* back chain 0 */
 	mtspr	SPRN_SRR0, r3
-	mtspr	SPRN_SRR1, r5
+	mtspr	SPRN_SRR1, r8
 	mr	r3, r4
 	li	r4, 0
 	li	r6, 0
 	li	r7, 0
+	li	r8, 0
 	rfi
 
 	boot_stacks

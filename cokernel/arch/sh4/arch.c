@@ -91,8 +91,10 @@ uintptr_t arch_ctx_pc(const struct ck_arch_ctx *ctx)
  * besides the portable fields: virq_hw[], the INTEVT code of each hardware
  * vIRQ (the board's LINUX_IRQ_LINES, which on r2d are INTEVT codes), from
  * which Linux takes its own IRQ numbers (evt2irq()). The payload is used
- * where it was loaded. Return: 0, or -CK_EINVAL (more lines than
- * virq_hw[] holds; said on the console). Context: root before Linux.
+ * where it was loaded; the operand cache is written back and the
+ * instruction cache invalidated (arch_guest_quiesce()). Return: 0, or
+ * -CK_EINVAL (more lines than virq_hw[] holds; said on the console).
+ * Context: root before Linux, RT live.
  */
 int arch_prepare_linux(uint32_t kernel_pa, uint32_t dtb_pa)
 {
@@ -108,6 +110,10 @@ int arch_prepare_linux(uint32_t kernel_pa, uint32_t dtb_pa)
 	}
 	for (n = 0; n < CK_GUEST_MAX_HW; n++)
 		ck_guest_page.virq_hw[n] = n < b->nr_linux_lines ? b->linux_lines[n] : 0;
+	/* a restart's payload came through P1: to memory, and out of the
+	 * I-cache, here while RT runs rather than in arch_boot_linux()'s
+	 * RT-masked stretch (the flush masks RT only over its CCR write) */
+	arch_guest_quiesce();
 	return 0;
 }
 
@@ -287,7 +293,6 @@ void arch_boot_linux(uint32_t kernel_pa, uint32_t dtb_pa, uint32_t machine_id)
 	mmio_write32((uintptr_t)zp + ZP_INITRD_START,
 		     initrd_bytes ? ck_board.linux_initrd - ck_board.ram_base : 0);
 	mmio_write32((uintptr_t)zp + ZP_INITRD_SIZE, initrd_bytes);
-	arch_guest_quiesce();   /* a restart's payload, copied through P1 */
 	__asm__ volatile("mov	#0, r4\n\t"
 			 "jmp	@%0\n\t"
 			 "nop"

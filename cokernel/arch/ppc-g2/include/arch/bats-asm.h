@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * bats-asm.h - the co-kernel's own BATs on the G2_LE, for assembly (after
+ * <arch/g2.h>): start.S sets them at reset, entry.S at an RT entry during
+ * Linux's boot (arch_rt_entry_boot). Field layout: g2.h, PEM 7.4.3.
+ */
+#ifndef ARCH_BATS_ASM_H
+#define ARCH_BATS_ASM_H
+
+#define SZ_256M 0x10000000
+
+/* bat \u, \l (SPR numbers) := \uval, \lval, the lower half first. Clobbers
+ * r4. */
+.macro bat_write u, l, uval, lval
+	lis	r4, (\lval)@h
+	ori	r4, r4, (\lval)@l
+	mtspr	\l, r4
+	lis	r4, (\uval)@h
+	ori	r4, r4, (\uval)@l
+	mtspr	\u, r4
+.endm
+
+/*
+ * The co-kernel's map before Linux (the caller invalidated every other BAT
+ * and issues the isync):
+ *   IBAT4/DBAT4  EA CK_REGION_VA -> PA CK_REGION_PA, the region, cached (M)
+ *   DBAT5        EA MBAR_PA -> PA MBAR_PA, the SoC's registers, I|G
+ *   DBAT7        EA 0 -> PA 0, 256 MiB, cached: RAM EA = PA
+ * Clobbers r4.
+ */
+.macro ck_boot_bats
+	bat_write SPRN_IBAT4U, SPRN_IBAT4U + 1, \
+		BAT_U(BOARD_CK_REGION_VA, BOARD_CK_REGION_SIZE), \
+		BAT_L(BOARD_CK_REGION_PA, BAT_M)
+	bat_write SPRN_DBAT4U, SPRN_DBAT4U + 1, \
+		BAT_U(BOARD_CK_REGION_VA, BOARD_CK_REGION_SIZE), \
+		BAT_L(BOARD_CK_REGION_PA, BAT_M)
+	bat_write SPRN_DBAT4U + 2, SPRN_DBAT4U + 3, \
+		BAT_U(BOARD_MBAR_PA, BOARD_MBAR_SIZE), \
+		BAT_L(BOARD_MBAR_PA, BAT_I | BAT_G)
+	bat_write SPRN_DBAT4U + 6, SPRN_DBAT4U + 7, \
+		BAT_U(0, SZ_256M), BAT_L(0, BAT_M)
+.endm
+
+#endif /* ARCH_BATS_ASM_H */
