@@ -11,6 +11,7 @@
 #include <ck/ck.h>
 #include <ck/console.h>
 #include <ck/fault.h>
+#include <ck/guest.h>
 #include <arch/g2.h>
 #include <arch/ctx.h>
 #include <arch/rtcall.h>
@@ -233,8 +234,23 @@ static uint8_t *ram_ea(uint32_t pa)
  * needs no pause across Linux's boot (arch_rt_live_in_boot()); Linux's
  * driver sets the attached entry at attach. 0: no such stub (a Linux
  * without the patch): RT pauses until attach.
+ *
+ * RT tasks run in that boot too, so their faults are routed from the
+ * start: the filter the DataAccess vector (0x300) branches to
+ * (COKERNEL_FAULT, patch 0008) reads cokernel_rt_sp_lo, cokernel_rt_sp_hi
+ * and cokernel_fault_entry through three more `lis`/`lwz` pairs, whose
+ * words the co-kernel fills before the jump as Linux's driver does at
+ * attach (fault.c). fault_words[] 0: not found, faults are routed at
+ * attach only.
  */
 static uint32_t boot_word_pa;
+static uint32_t fault_words[3];         /* sp_lo, sp_hi, fault_entry */
+
+/* the PA of a co-kernel link address (its region: VA = PAGE_OFFSET + PA) */
+static uint32_t ck_pa_of(uint32_t va)
+{
+	return va - (uint32_t)BOARD_CK_REGION_VA + (uint32_t)BOARD_CK_REGION_PA;
+}
 
 #define STUB_WORDS 7u
 static const uint32_t stub_fixed[STUB_WORDS] = {
@@ -247,20 +263,53 @@ static const uint32_t stub_fixed[STUB_WORDS] = {
 	0x4e800420u,            /* bctr */
 };
 
-static uint32_t find_boot_word(const uint32_t *stub, uint32_t kernel_bytes)
+/* The word a `lis r3, hi` / `lwz r3, lo(r3)` pair at @at loads: its PA in
+ * Linux's image (run at 0), past the vectors, or 0. */
+static uint32_t lis_lwz_word(const uint32_t *at, uint32_t kernel_bytes)
 {
-	uint32_t i, pa;
+	uint32_t pa;
 
-	for (i = 0; i < STUB_WORDS; i++) {
-		uint32_t mask = (i == 3u || i == 4u) ? 0xffff0000u : 0xffffffffu;
-
-		if ((stub[i] & mask) != stub_fixed[i])
-			return 0;
-	}
-	pa = (stub[3] << 16) + (uint32_t)(int32_t)(int16_t)(stub[4] & 0xffffu);
-	if ((pa & 3u) || pa < LOWVEC_BYTES || pa + 4u > kernel_bytes)
+	if ((at[0] & 0xffff0000u) != stub_fixed[3] || (at[1] & 0xffff0000u) != stub_fixed[4])
+		return 0;
+	pa = (at[0] << 16) + (uint32_t)(int32_t)(int16_t)(at[1] & 0xffffu);
+	if ((pa & 3u) || pa < LOWVEC_BYTES || kernel_bytes < 4u || pa > kernel_bytes - 4u)
 		return 0;
 	return pa;
+}
+
+/* @img: the staged image (Linux's PA 0). The stub's word's PA, or 0. */
+static uint32_t find_boot_word(const uint32_t *img, uint32_t kernel_bytes)
+{
+	const uint32_t *stub = img + 0xa00u / 4u;
+	uint32_t i;
+
+	for (i = 0; i < STUB_WORDS; i++)
+		if (i != 3u && i != 4u && stub[i] != stub_fixed[i])
+			return 0;
+	return lis_lwz_word(stub + 3, kernel_bytes);
+}
+
+/* The fault filter's words (sp_lo, sp_hi, fault_entry) into @w; false if
+ * the DataAccess vector's branch or the filter is not patch 0008's (the
+ * pairs at words 6, 10 and 18 of cokernel_fault_DataAccess, which starts
+ * as the stub does, with mtspr SPRG5, r3). */
+static bool find_fault_words(const uint32_t *img, uint32_t kernel_bytes, uint32_t w[3])
+{
+	static const uint8_t pair_at[3] = { 6, 10, 18 };
+	uint32_t b = img[0x300u / 4u], filter, i;
+
+	if ((b & 0xfc000003u) != 0x48000000u)           /* b (I-form, AA = LK = 0) */
+		return false;
+	filter = 0x300u + (uint32_t)(((int32_t)(b << 6)) >> 6);
+	if ((filter & 3u) || filter < 0x100u || kernel_bytes < 20u * 4u ||
+	    filter > kernel_bytes - 20u * 4u || img[filter / 4u] != stub_fixed[0])
+		return false;
+	for (i = 0; i < 3u; i++) {
+		w[i] = lis_lwz_word(img + filter / 4u + pair_at[i], kernel_bytes);
+		if (!w[i])
+			return false;
+	}
+	return true;
 }
 
 int arch_rt_live_in_boot(void)
@@ -279,6 +328,7 @@ int arch_prepare_linux(uint32_t kernel_pa, uint32_t dtb_pa)
 {
 	uint32_t run = (uint32_t)BOARD_LINUX_RUN_PA;
 	uint32_t n = ((uint32_t)(uintptr_t)__ck_linux_kernel_bytes + 3u) & ~3u;
+	const uint32_t *img;
 
 	if (run != 0 || n <= LOWVEC_BYTES || kernel_pa + n > BOARD_RAM_SIZE ||
 	    kernel_pa < n || dtb_pa >= BOARD_RAM_SIZE ||
@@ -290,9 +340,20 @@ int arch_prepare_linux(uint32_t kernel_pa, uint32_t dtb_pa)
 	}
 	copy_code(ram_ea(run + LOWVEC_BYTES), ram_ea(kernel_pa + LOWVEC_BYTES),
 		  n - LOWVEC_BYTES);
-	boot_word_pa = find_boot_word((const uint32_t *)(const void *)ram_ea(kernel_pa + 0xa00u), n);
+	img = (const uint32_t *)(const void *)ram_ea(kernel_pa);
+	boot_word_pa = find_boot_word(img, n);
 	if (!boot_word_pa)
 		ck_printf("Linux's 0xA00 stub not found: RT pauses until attach");
+	else if (!find_fault_words(img, n, fault_words)) {
+		fault_words[0] = 0;
+		ck_printf("Linux's fault filter not found: RT task faults are routed "
+			  "from attach on");
+	} else {
+		ck_printf("Linux's RT stub word at PA 0x%08x, fault filter's at 0x%08x "
+			  "0x%08x 0x%08x: RT runs on through its boot",
+			  (unsigned int)boot_word_pa, (unsigned int)fault_words[0],
+			  (unsigned int)fault_words[1], (unsigned int)fault_words[2]);
+	}
 	return 0;
 }
 
@@ -308,6 +369,7 @@ int arch_prepare_linux(uint32_t kernel_pa, uint32_t dtb_pa)
  */
 void arch_boot_linux(uint32_t kernel_pa, uint32_t dtb_pa, uint32_t machine_id)
 {
+	const struct ck_guest_page *gp = &ck_guest_page;
 	uint8_t *shm = arch_phys_to_virt(BOARD_SHM_PA);
 	uint32_t i;
 
@@ -322,10 +384,15 @@ void arch_boot_linux(uint32_t kernel_pa, uint32_t dtb_pa, uint32_t machine_id)
 		/* Linux's stub branches to the boot entry; the root's frame is
 		 * Linux's from here (entry.S ctx_restore_boot) */
 		*(volatile uint32_t *)(void *)ram_ea(boot_word_pa) =
-			(uint32_t)(uintptr_t)arch_rt_entry_boot - (uint32_t)BOARD_CK_REGION_VA +
-			(uint32_t)BOARD_CK_REGION_PA;
+			ck_pa_of((uint32_t)(uintptr_t)arch_rt_entry_boot);
 		g2_boot_root_ctx = &ck_current()->ctx;
 		g2_boot_bats_in = 0;
+		if (fault_words[0] && gp->fault_entry && gp->rt_sp_lo < gp->rt_sp_hi) {
+			*(volatile uint32_t *)(void *)ram_ea(fault_words[2]) =
+				ck_pa_of(gp->fault_entry);
+			*(volatile uint32_t *)(void *)ram_ea(fault_words[0]) = gp->rt_sp_lo;
+			*(volatile uint32_t *)(void *)ram_ea(fault_words[1]) = gp->rt_sp_hi;
+		}
 		__asm__ volatile("sync" : : : "memory");
 	}
 	g2_enter_linux((uint32_t)BOARD_LINUX_RUN_PA, dtb_pa, boot_word_pa ? MSR_CE : 0u);
@@ -470,6 +537,11 @@ void arch_guest_stop(void)
 			     [ram_u] "r"(BAT_U(0u, SZ_256M)), [ram_l] "r"(BAT_L(0u, BAT_M))
 			 : "memory");
 	linux_runs = false;
+	/* the co-kernel's BATs stay: a boot-phase RT entry (the watchdog's,
+	 * for a Linux that never attached) must not resume the new root with
+	 * the dead Linux's (entry.S ctx_restore_boot) */
+	g2_boot_bats_in = 0;
+	g2_boot_root_ctx = NULL;
 	copy_code(ram_ea(0), __lowvec_start,
 		  (uint32_t)((uintptr_t)__lowvec_end - (uintptr_t)__lowvec_start));
 }

@@ -272,7 +272,7 @@ arch_fault_entry:
 	stwu	r0, -16(r1)
 	bl	arch_fault_task              /* -> the task to resume */
 	addi	r3, r3, TASK_CTX
-	b	ctx_restore
+	b	ctx_restore_switch           /* the root's BATs, in Linux's boot */
 
 /*
  * g2_fatal - an exception the co-kernel does not contain, from its own

@@ -27,6 +27,7 @@
 #include <linux/of_address.h>
 #include <linux/vmalloc.h>
 #include <asm/ehv_pic.h>
+#include <asm/reg.h>
 
 #include "cokernel.h"
 
@@ -94,23 +95,61 @@ int __init cokernel_epapr_page_pa(struct resource *res)
 	return ret;
 }
 
+#ifdef CONFIG_PPC_BOOK3S_32
+/*
+ * G2_LE: the co-kernel's RT interrupts come through its boot entry until
+ * attach (the co-kernel set cokernel_rt_entry before Linux started; its
+ * entry brings its own BATs in for each one), and the attached entry needs
+ * the windows attach() maps: MSR[CE] is masked from the switch of the
+ * word to attach()'s return.
+ */
+static unsigned long __init ck_rt_hold(void)
+{
+	unsigned long msr = mfmsr();
+
+	mtmsr(msr & ~MSR_G2_CE);
+	isync();
+	return msr;
+}
+
+static void __init ck_rt_unhold(unsigned long msr)
+{
+	mtmsr(msr);
+	isync();
+}
+#else
+/* e500: the RT side pauses until attach() */
+static unsigned long __init ck_rt_hold(void)
+{
+	return 0;
+}
+
+static void __init ck_rt_unhold(unsigned long msr)
+{
+}
+#endif
+
 void __init cokernel_epapr_attach(struct ck_guest_page *p, u32 rt_entry)
 {
+	unsigned long msr;
 	u32 fallback;
 	s32 ret;
 
 	if (cokernel_page_check(p) || ck_epapr_map_windows(p))
 		return;
+	cokernel_fault_route(p);   /* RT task faults: fault.c */
 	/*
 	 * attach() restarts the RT timer: a critical input can come as soon
 	 * as it returns, so the stub must branch to the co-kernel by then.
 	 */
 	fallback = cokernel_rt_entry;
+	msr = ck_rt_hold();
 	WRITE_ONCE(cokernel_rt_entry, rt_entry);
-	cokernel_fault_route(p);   /* RT task faults: fault.c */
 	ret = p->attach();
-	if (ret) {
+	if (ret)
 		WRITE_ONCE(cokernel_rt_entry, fallback);
+	ck_rt_unhold(msr);
+	if (ret) {
 		pr_err("co-kernel refused attach (%d, its console says why): "
 		       "RT side stopped, no interrupts for Linux\n", ret);
 		return;

@@ -112,27 +112,13 @@ static struct ck_guest_page * __init ck_g2_page(void)
 	return (struct ck_guest_page *)(PAGE_OFFSET + (unsigned long)page.start);
 }
 
-/*
- * Until attach the co-kernel's RT interrupts come through its boot entry
- * (it set cokernel_rt_entry before Linux started), which brings the
- * co-kernel's own BATs in for each of them; the attached entry needs the
- * windows attach maps. The critical interrupt is masked from the switch
- * of cokernel_rt_entry to the end of attach.
- */
 static void __init ck_g2_init_irq(void)
 {
 	struct ck_guest_page *p = ck_g2_page();
-	unsigned long msr;
 
 	cokernel_epapr_init_pic();
-	if (p) {
-		msr = mfmsr();
-		mtmsr(msr & ~MSR_G2_CE);
-		isync();
+	if (p)
 		cokernel_epapr_attach(p, p->rt_entry - PAGE_OFFSET);
-		mtmsr(msr);
-		isync();
-	}
 }
 
 /* the byte channel (ehv_bytechan), the UIO region */
