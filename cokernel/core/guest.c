@@ -15,8 +15,8 @@
  * call resumes the RT side once its vectors hold the trampoline; else
  * attach does. A line that fired meanwhile is served then. Where the RT
  * vector and the co-kernel's addresses stay valid through all of Linux's
- * boot (SH-4: arch_rt_live_in_boot()) nothing is paused: RT is masked
- * only until Linux's head unmasks it.
+ * boot (SH-4, G2_LE: arch_rt_live_in_boot()) nothing is paused: RT is
+ * masked only until Linux's head unmasks it.
  */
 #include <stdbool.h>
 #include <ck/bsp.h>
@@ -44,8 +44,8 @@ __attribute__((weak)) uint32_t arch_window_flags(void)
 
 /* Defaults of the early-RT hooks (ck/arch.h): Linux lets RT in only
  * after attach, so the RT side pauses across the boot window. Weak:
- * ARM926 defines arch_early_l1() (arch/arm926/arch.c), SH-4
- * arch_rt_live_in_boot() (arch/sh4/arch.c). */
+ * ARM926 defines arch_early_l1() (arch/arm926/arch.c), SH-4 and G2_LE
+ * arch_rt_live_in_boot() (arch/sh4/arch.c, arch/ppc-g2/arch.c). */
 __attribute__((weak)) uint32_t arch_early_l1(void)
 {
 	return 0;
@@ -383,13 +383,14 @@ static void guest_page_fresh(void)
 void guest_boot_linux(void)
 {
 	const struct ck_board *b = board();
+	bool live = arch_rt_live_in_boot() != 0;
 
 	/* the console drained while RT still runs: at 115200 baud a line is
 	 * about 8 ms of UART time; what RT prints later waits for attach's
 	 * console work */
 	ck_printf("booting Linux: kernel 0x%08x, DTB 0x%08x, RT paused until %s",
 		  (unsigned int)b->linux_kernel, (unsigned int)b->linux_dtb,
-		  arch_rt_live_in_boot() ? "Linux's head unmasks it" :
+		  live ? "Linux's head unmasks it" :
 		  gp_early() ? "Linux's vectors are up" : "attach");
 	while (console_drain())
 		;
@@ -398,7 +399,7 @@ void guest_boot_linux(void)
 	rt_early_done = false;
 	prot_tried = false;             /* this Linux's tables are new */
 	guest_page_fresh();
-	if (arch_rt_live_in_boot()) {
+	if (live) {
 		/* nothing to hold: the window is this masked stretch, up to
 		 * Linux's first unmask, where the timer due now fires */
 		rt_early_done = true;

@@ -206,11 +206,14 @@ uint32_t arch_early_l1(void);
  * class unmasked (SH-4: the co-kernel owns VBR and runs in P1, which the
  * core never translates, SH7751R hardware manual §3.3.1; Linux's head
  * starts at IMASK 14, below the RT class's level 15, and hands its
- * vbr_base over instead of writing VBR: linux-guest/patches/0005, 0006).
- * Then the RT timer and lines are never stopped: RT is masked only from
- * guest_boot_linux() to Linux's first unmask. Return: nonzero if so;
- * 0 (the default, weak in core/guest.c): the RT side pauses until
- * rt_early() or attach. Context: any.
+ * vbr_base over instead of writing VBR: linux-guest/patches/0005, 0006;
+ * G2_LE: Linux's 0xA00 stub, found in the staged image by
+ * arch_prepare_linux(), branches to a boot entry that brings the
+ * co-kernel's BATs in: arch/ppc-g2/arch.c). Then the RT timer and lines
+ * are never stopped: RT is masked only from guest_boot_linux() to Linux's
+ * first unmask. Return: nonzero if so; 0 (the default, weak in
+ * core/guest.c): the RT side pauses until rt_early() or attach.
+ * Context: any, after arch_prepare_linux().
  */
 int arch_rt_live_in_boot(void);
 
