@@ -45,9 +45,8 @@
  */
 #define PROBE_NAME "g2-tlb-replace"
 #include "lite5200b.S"
+#include "g2-expect.S"
 
-#define SPR_DSISR	18
-#define SPR_DAR		19
 #define SPR_DBAT0U	536
 #define SPR_DBAT0L	537
 #define SPR_DBAT1U	538
@@ -79,27 +78,6 @@
 #define PP_RW		0x2
 #define PP_RO		0x3
 #define B_MAGIC		0x0b0b0b0b
-
-/*
- * fail unless \reg == \val, printing "\what = <reg>, want <val>"
- * (clobbers r27-r29; the message is a string without commas)
- */
-.macro EXPECT reg, val, what
-	.pushsection .rodata
-9:	.asciz	"\what"
-	.popsection
-	mr	r27, \reg
-	LA	r28, \val
-	LA	r29, 9b
-	cmpw	r27, r28
-	bne	mismatch
-.endm
-
-/* r12 = the word at \addr (clobbers r12) */
-.macro LOAD addr
-	LA	r12, \addr
-	lwz	r12, 0(r12)
-.endm
 
 /* make the page of table entry \entry read-only (clobbers r12, r13) */
 .macro WRITE_PROTECT entry
@@ -202,15 +180,6 @@ _start:
 	SAY	s_pass
 	b	exit
 
-/* DSI: count it, keep DSISR and DAR, skip the access */
-dsi:
-	addi	r24, r24, 1
-	mfspr	r25, SPR_DSISR
-	mfspr	r26, SPR_DAR
-	mfsrr0	r20
-	addi	r20, r20, 4
-	mtsrr0	r20
-	rfi
 
 /*
  * Data TLB miss (load and store), MSR[TGPR] on: only r0-r3 (the shadow
@@ -257,15 +226,8 @@ bad_pte:
 	SAYHEX	r8
 	FAIL_END
 
-mismatch:
-	SAY	s_fail
-	mr	r3, r29
-	bl	puts
-	SAY	s_is
-	SAYHEX	r27
-	SAY	s_want
-	SAYHEX	r28
-	FAIL_END
+	EXPECT_HANDLERS
+	EXPECT_STRINGS
 
 	.data
 	.balign	16
@@ -280,9 +242,5 @@ pte_c:	.long	EA_C, PTE0_TEST, PA_C | PTE1_RC | PP_RW, 0
 	.long	0
 
 	.section .rodata
-s_pass:	.asciz "PROBE " PROBE_NAME ": PASS\r\n"
-s_fail:	.asciz "PROBE " PROBE_NAME ": FAIL ("
-s_is:	.asciz " = "
-s_want:	.asciz ", want "
 s_no_pte: .asciz "PROBE " PROBE_NAME ": FAIL (TLB miss outside the test pages: DMISS = "
 s_bad_pte: .asciz "PROBE " PROBE_NAME ": FAIL (the test page's PTE word 0 differs from DCMP = "

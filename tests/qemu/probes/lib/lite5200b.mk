@@ -8,7 +8,7 @@ LIB := $(dir $(lastword $(MAKEFILE_LIST)))
 CFLAGS = -mcpu=603e -msoft-float -fno-pie -nostdlib -ffreestanding -static \
 	-Wl,--build-id=none -Wa,-mregnames -I$(LIB)
 
-$(OUT)/$(NAME).elf: $(NAME).S $(LIB)lite5200b.S $(LIB)lite5200b.ld
+$(OUT)/$(NAME).elf: $(NAME).S $(LIB)lite5200b.S $(LIB)g2-expect.S $(LIB)lite5200b.ld
 	$(CROSS)gcc $(CFLAGS) -no-pie -T $(LIB)lite5200b.ld -o $@ $(NAME).S
 
 clean:
