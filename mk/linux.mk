@@ -74,7 +74,8 @@ $(B)/guest-chosen.dtsi: $(INITRAMFS_FILE) $(BOARD_MK)
 # board.mk's memory map as cpp macros (+ unit addresses for node names)
 DTS_DEFS = $(foreach v,$(BOARD_MAP_VARS),-D$(v)=$($(v))) \
 	-DSHM_UNIT=$(shell printf %x $(SHM_PA)) -DCK_REGION_UNIT=$(shell printf %x $(CK_REGION_PA)) \
-	$(if $(PRISTINE_PA),-DPRISTINE_UNIT=$(shell printf %x $(PRISTINE_PA)))
+	$(if $(PRISTINE_PA),-DPRISTINE_UNIT=$(shell printf %x $(PRISTINE_PA))) \
+	$(if $(CK_GUEST_PAGE_PA),-DCK_GUEST_PAGE_UNIT=$(shell printf %x $(CK_GUEST_PAGE_PA)))
 
 # a board without a guest DTS has no Linux guest yet: say so, not "no rule"
 dts/%-guest.dts:

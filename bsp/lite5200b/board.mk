@@ -56,9 +56,16 @@ LINUX_PAGE_OFFSET := 0xC0000000
 CK_REGION_PA := 0x0FC00000
 CK_REGION_SIZE := 0x00400000
 CK_REGION_VA := 0xCFC00000
+# The region's first CK_PRIVATE_SIZE bytes hold all of the co-kernel but
+# the guest page: one BAT block (DBAT7 in Linux's context) that is
+# read-only for Linux and writable on the co-kernel's own paths
+# (arch/ppc-g2 gate.S); the guest page, which Linux writes, is the first
+# page of the 128 KiB block after it (DBAT4 in Linux's context)
+CK_PRIVATE_SIZE := 0x00200000
+CK_GUEST_PAGE_PA := 0x0FE00000
 # the ePAPR hypercall entry (entry.S, fixed by the link script): the guest
 # DTS's hcall-instructions branch there
-CK_HCALL_VA := 0xCFC01000
+CK_HCALL_VA := 0xCFC00000
 SHM_PA := 0x0FB00000
 SHM_SIZE := 0x00100000
 # the pristine copy of the Linux payload Linux restarts from (core/
@@ -75,7 +82,7 @@ LINUX_RUN_PA := 0x00000000
 LINUX_INITRD_PA := 0x05000000
 LINUX_MACHINE_ID := 0
 BOARD_MAP_VARS := RAM_PA RAM_SIZE LINUX_PAGE_OFFSET CK_REGION_PA CK_REGION_SIZE \
-	CK_REGION_VA CK_HCALL_VA SHM_PA SHM_SIZE PRISTINE_PA PRISTINE_SIZE MBAR_PA MBAR_SIZE \
+	CK_REGION_VA CK_PRIVATE_SIZE CK_GUEST_PAGE_PA CK_HCALL_VA SHM_PA SHM_SIZE PRISTINE_PA PRISTINE_SIZE MBAR_PA MBAR_SIZE \
 	LINUX_KERNEL_PA LINUX_RUN_PA LINUX_DTB_PA LINUX_INITRD_PA LINUX_MACHINE_ID
 
 LINUX_ARCH := powerpc
@@ -224,6 +231,10 @@ LINUX_RESTART := yes
 # co-kernel sets Linux's 0xA00 stub word before the jump; its boot entry
 # swaps Linux's BATs for its own): test_guest.py, test_restart.py
 LINUX_EARLY_RT := yes
+# Linux cannot write the co-kernel's memory from attach on: its private
+# block is a read-only BAT in Linux's context, writable on the co-kernel's
+# own paths (arch/ppc-g2 gate.S; test_restart.py's poke_ck)
+LINUX_PROTECT := yes
 # the G2_LE takes an alignment interrupt only for lmw/stmw, lwarx/stwcx.
 # and floating-point accesses; a misaligned word load is done by the core
 RT_ALIGN_FAULT := no

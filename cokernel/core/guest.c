@@ -19,6 +19,7 @@
  * masked only until Linux's head unmasks it.
  */
 #include <stdbool.h>
+#include <stddef.h>
 #include <ck/bsp.h>
 #include <ck/console.h>
 #include <ck/guest.h>
@@ -27,7 +28,9 @@
 
 _Static_assert(sizeof(struct ck_guest_page) <= 4096, "guest page fits 4 KiB");
 
-/* First page of the co-kernel region: the guest DTS names its PA. */
+/* The guest page, where the arch's link script puts .guest_page (the
+ * region's first page; G2_LE: after the private block): the guest DTS
+ * names its PA. */
 struct ck_guest_page ck_guest_page
 	__attribute__((section(".guest_page"), aligned(4096)));
 
@@ -68,6 +71,41 @@ __attribute__((weak)) uint32_t arch_guest_protect(uint32_t *va)
 {
 	*va = 0;
 	return 0;
+}
+
+/* Every function pointer of struct ck_guest_page (ipc/ck_guest.h), in
+ * any order: an op left out would run with Linux's rights where the arch
+ * gates the ops, and fault at its first store. */
+static const size_t gate_slot[] = {
+	offsetof(struct ck_guest_page, attach),
+	offsetof(struct ck_guest_page, mask),
+	offsetof(struct ck_guest_page, unmask),
+	offsetof(struct ck_guest_page, eoi),
+	offsetof(struct ck_guest_page, set_type),
+	offsetof(struct ck_guest_page, next_pending),
+	offsetof(struct ck_guest_page, console_write),
+	offsetof(struct ck_guest_page, console_read),
+	offsetof(struct ck_guest_page, notify),
+	offsetof(struct ck_guest_page, down),
+	offsetof(struct ck_guest_page, rt_early),
+};
+_Static_assert(sizeof(gate_slot) / sizeof(gate_slot[0]) == CK_GUEST_OPS,
+	       "one gate slot per op of struct ck_guest_page");
+
+void ck_guest_gate_ops(struct ck_guest_page *gp, const uintptr_t *stubs, uintptr_t *fns)
+{
+	unsigned int n;
+
+	for (n = 0; n < CK_GUEST_OPS; n++) {
+		char *slot = (char *)gp + gate_slot[n];
+		uintptr_t fn;
+
+		memcpy(&fn, slot, sizeof(fn));   /* a function pointer */
+		if (fn && fn != stubs[n]) {
+			fns[n] = fn;
+			memcpy(slot, &stubs[n], sizeof(fn));
+		}
+	}
 }
 
 static bool prot_tried;   /* guest_protect() ran for this Linux */

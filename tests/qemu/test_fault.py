@@ -11,11 +11,13 @@ One booted guest per board (cksession, -icount shift=0,sleep=off, fixed
 seed), the faults in a row on it: each test also proves the previous ones
 left Linux and the RT side working.
 """
+import os
 import re
+import subprocess
 
 import pytest
 
-from cksession import CK_PREFIX, make_var, parse_rts
+from cksession import CK_PREFIX, build_dir, make_var, parse_rts
 
 FAULTS_FILE = "/sys/kernel/debug/cokernel/faults"
 
@@ -30,6 +32,22 @@ FAULTS = {
     # where the CPU checks (RT_ALIGN_FAULT in board.mk)
     "align": ("alignment fault", ("align",)),
 }
+# the faults taken at an instruction of the victim's own function: the
+# record's pc must lie in it (the fault entry passes the task's pc on).
+# Not "undef": __builtin_trap() is a call to abort() on some targets (SH-4)
+AT_VICTIM = ("null", "spin", "align")
+
+
+def _victim_code(board):
+    """[start, end) of the victim's function, ft_victim, in the co-kernel
+    the guest runs (the symbol table of build/<board>/cokernel.elf)."""
+    elf = os.path.join(build_dir(board), "cokernel.elf")
+    nm = subprocess.run([make_var(board, "CROSS") + "nm", "-S", elf], check=True,
+                        capture_output=True, text=True).stdout
+    m = re.search(r"^([0-9a-f]+) ([0-9a-f]+) [tT] ft_victim$", nm, re.M)
+    assert m, f"no ft_victim in {elf}"
+    start = int(m.group(1), 16)
+    return start, start + int(m.group(2), 16)
 
 
 def _record(guest):
@@ -75,6 +93,10 @@ def test_rt_fault_is_contained(guest, cmd):
     assert after["faults"] == before["faults"] + 1, (before, after)
     assert sum(after[k] - before[k] for k in kinds) == 1, (before, after)
     assert "task=victim" in after["last"], after["last"]
+    if cmd in AT_VICTIM:
+        pc = int(re.search(r"pc=([0-9a-f]+)", after["last"]).group(1), 16)
+        lo, hi = _victim_code(guest.board)
+        assert lo <= pc < hi, (hex(pc), hex(lo), hex(hi), after["last"])
     # the victim can be started again: the fault left it dormant, not stuck
     rc, out = guest.sh("ckipc write fault.ctl nothing; sleep 1; echo ok")
     assert rc == 0 and out[-1] == "ok", out

@@ -123,9 +123,10 @@ def test_write_into_the_co_kernel_faults_and_linux_comes_back(motor, board, wher
     at = f"{lo + off:08x}"
     s.expect(r"writing 0badc0de at " + at, timeout=60)
     # ARM: "Unable to handle kernel paging request at virtual address ..."
-    # (a permission fault) or "Unhandled fault: ... at 0x..."
-    m = s.expect(r"(paging request at virtual address|fault \(0x[0-9a-f]+\) at) (0x)?" + at
-                 + r"|went through", timeout=60)
+    # (a permission fault) or "Unhandled fault: ... at 0x..."; PowerPC:
+    # "BUG: Unable to handle kernel data access on write at 0x..."
+    m = s.expect(r"(paging request at virtual address|fault \(0x[0-9a-f]+\) at"
+                 r"|data access on write at) (0x)?" + at + r"|went through", timeout=60)
     assert "went through" not in m.group(0), m.group(0)
     s.expect(r"Kernel panic - not syncing: Fatal exception", timeout=60)
     s.expect(r"Linux down: Linux panicked", timeout=60)

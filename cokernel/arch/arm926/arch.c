@@ -3,13 +3,12 @@
  * arch.c - ARM926EJ-S hooks of ck/arch.h written in C: RT-class (FIQ)
  * masking, initial task frames, WFI, linear map, fault report.
  */
-#include <stddef.h>
-#include <string.h>
 #include <stdint.h>
 #include <ck/arch.h>
 #include <ck/bsp.h>
 #include <ck/console.h>
 #include <ck/fault.h>
+#include <ck/guest.h>
 #include <ck_guest.h>
 #include <arch/cp15.h>
 #include <arch/ctx.h>
@@ -218,45 +217,15 @@ void arch_guest_quiesce(void)
 			 : : "r"(0) : "memory", "cc");
 }
 
-/*
- * The ops Linux calls, each through its stub in gate.S (arm926_gate_ops[n]
- * enters arm926_gate_fn[n] with CK_DOMAIN open): every function pointer
- * of struct ck_guest_page (ipc/ck_guest.h), in any order. An op left out
- * would be entered with Linux's DACR and fault at its first instruction.
- */
-static const size_t gate_slots[] = {
-	offsetof(struct ck_guest_page, attach),
-	offsetof(struct ck_guest_page, mask),
-	offsetof(struct ck_guest_page, unmask),
-	offsetof(struct ck_guest_page, eoi),
-	offsetof(struct ck_guest_page, set_type),
-	offsetof(struct ck_guest_page, next_pending),
-	offsetof(struct ck_guest_page, console_write),
-	offsetof(struct ck_guest_page, console_read),
-	offsetof(struct ck_guest_page, notify),
-	offsetof(struct ck_guest_page, down),
-	offsetof(struct ck_guest_page, rt_early),
-};
-#define GATE_OPS (sizeof(gate_slots) / sizeof(gate_slots[0]))
-_Static_assert(GATE_OPS == 11, "gate.S has one stub per op: 11");
-
-extern const uint32_t arm926_gate_ops[GATE_OPS];   /* gate.S */
-uint32_t arm926_gate_fn[GATE_OPS];                 /* private: the ops */
+/* gate.S: one stub per op (ck/guest.h CK_GUEST_OPS), in the order
+ * ck_guest_gate_ops() takes them; each enters arm926_gate_fn[n] with
+ * CK_DOMAIN open */
+extern const uintptr_t arm926_gate_ops[CK_GUEST_OPS];
+uintptr_t arm926_gate_fn[CK_GUEST_OPS];                 /* private: the ops */
 
 void arch_guest_gate(struct ck_guest_page *gp)
 {
-	unsigned int n;
-
-	for (n = 0; n < GATE_OPS; n++) {
-		char *slot = (char *)gp + gate_slots[n];
-		uint32_t fn;
-
-		memcpy(&fn, slot, sizeof(fn));   /* a function pointer: 4 bytes */
-		if (fn && fn != arm926_gate_ops[n]) {
-			arm926_gate_fn[n] = fn;
-			memcpy(slot, &arm926_gate_ops[n], sizeof(fn));
-		}
-	}
+	ck_guest_gate_ops(gp, arm926_gate_ops, arm926_gate_fn);
 }
 
 /* The private part of the region (cokernel.lds): __ck_private, section

@@ -62,7 +62,7 @@ arm926_gate_op\n:
 	gate_op	10
 	.ltorg
 
-/* the stubs' addresses, in op order (arch.c) */
+/* the stubs' addresses, in the order of core/guest.c ck_guest_gate_ops() */
 	.section .rodata
 	.balign	4
 	.global	arm926_gate_ops

@@ -29,6 +29,7 @@ void asm_offsets(void)
 	DEFINE(CTX_PC_OFF, offsetof(struct ck_arch_ctx, w[CTX_PC]));
 	DEFINE(CTX_MSR_OFF, offsetof(struct ck_arch_ctx, w[CTX_MSR]));
 	DEFINE(CTX_SPRS_OFF, offsetof(struct ck_arch_ctx, w[CTX_SPRS]));
+	DEFINE(CTX_PROT_OFF, offsetof(struct ck_arch_ctx, w[CTX_PROT]));
 	DEFINE(FAULT_DATA, CK_FAULT_DATA);
 	DEFINE(FAULT_PREFETCH, CK_FAULT_PREFETCH);
 	DEFINE(FAULT_ALIGN, CK_FAULT_ALIGN);

@@ -50,7 +50,8 @@ void arch_rt_unmask(void)
 
 /* A new task: supervisor, MMU on (the co-kernel's BATs), MSR[CE] = 1 (RT
  * class on), EE = 0 (Linux's class masked), ME = 1, FP = 0 (soft-float);
- * r1 = @stack_top less an ABI frame whose back chain is 0. */
+ * r1 = @stack_top less an ABI frame whose back chain is 0; its private
+ * block writable (entry.S prot_close). */
 void arch_ctx_init(struct ck_arch_ctx *ctx, void (*tramp)(void *), void *arg0,
 		   void *stack_top)
 {
@@ -64,6 +65,7 @@ void arch_ctx_init(struct ck_arch_ctx *ctx, void (*tramp)(void *), void *arg0,
 	ctx->w[CTX_R3] = (uintptr_t)arg0;
 	ctx->w[CTX_PC] = (uintptr_t)tramp;
 	ctx->w[CTX_MSR] = MSR_CE | MSR_ME | MSR_IR | MSR_DR;
+	ctx->w[CTX_PROT] = BAT_PP_RW;   /* the private block writable */
 }
 
 /*
@@ -402,12 +404,13 @@ void arch_boot_linux(uint32_t kernel_pa, uint32_t dtb_pa, uint32_t machine_id)
  * Device windows after the hand-over (ipc/ck_guest.h CK_MMIO_VA_ONLY):
  * Linux reserves the virtual range, the co-kernel maps it with one of its
  * data BATs, DBAT5 + the window's index (Linux leaves BAT4-7 alone:
- * g2.h), cache-inhibited and guarded, so RT code never takes a TLB miss,
+ * g2.h; DBAT7 is the private block's: arch_guest_protect()),
+ * cache-inhibited and guarded, so RT code never takes a TLB miss,
  * whose handler is Linux's and may be what the critical interrupt
  * interrupted. A window is one BAT block: 128 KiB to 256 MiB, a power of
  * two, VA and PA aligned to it (PEM 7.4.3).
  */
-#define ARCH_MAX_WINDOWS 3u
+#define ARCH_MAX_WINDOWS 2u
 #define BAT_MIN 0x20000u
 #define BAT_MAX 0x10000000u
 
@@ -461,10 +464,6 @@ void arch_map_window(unsigned int idx, uint32_t va, uint64_t pa, uint32_t size)
 		DBAT_WRITE(6, 0u, l);
 		DBAT_WRITE(6, u, l);
 		break;
-	case 2:
-		DBAT_WRITE(7, 0u, l);
-		DBAT_WRITE(7, u, l);
-		break;
 	default:
 		break;
 	}
@@ -500,6 +499,69 @@ int arch_guest_restartable(void)
 	return 1;
 }
 
+/* gate.S: one stub per op (ck/guest.h CK_GUEST_OPS), each entering
+ * g2_gate_fn[n] with the private block writable */
+extern const uintptr_t g2_gate_ops[CK_GUEST_OPS];
+uintptr_t g2_gate_fn[CK_GUEST_OPS];
+
+void arch_guest_gate(struct ck_guest_page *gp)
+{
+	ck_guest_gate_ops(gp, g2_gate_ops, g2_gate_fn);
+}
+
+#define GUEST_BLOCK 0x20000u   /* the guest page's BAT block: the smallest */
+#define CK_PRIVATE_VA ((uint32_t)BOARD_CK_REGION_VA)
+#define CK_GUEST_PAGE_VA \
+	((uint32_t)BOARD_CK_GUEST_PAGE_PA - (uint32_t)BOARD_CK_REGION_PA + CK_PRIVATE_VA)
+
+/*
+ * arch_guest_protect() - Linux's glue BAT4 maps the whole region read/
+ * write (linux-guest/drivers/cokernel/g2.c, before attach); from here on
+ * its context gets two data BATs instead (PEM 7.4.3; the link script puts
+ * everything but the guest page in the private block):
+ *   DBAT4  the guest page's 128 KiB block (BOARD_CK_GUEST_PAGE_PA),
+ *          read/write: Linux writes the page (heartbeat, window addresses);
+ *   DBAT7  the private block (the region's first BOARD_CK_PRIVATE_SIZE
+ *          bytes: code, data, stacks), read/write now (this runs inside
+ *          attach()'s gate), read-only once the gate returns to Linux
+ *          (gate.S, entry.S prot_close).
+ * IBAT4 stays: Linux executes the entries and the ops in the block. The
+ * BATs are written with no memory access in between (from DBAT4's upper
+ * half to DBAT7's, no data BAT maps the private block: the stack of this
+ * call is Linux's, in its own BAT0-3), each pair's upper half invalid
+ * while its lower half changes. Anything but the expected glue BAT4 and a
+ * free DBAT7: nothing is changed, and the console says why.
+ * Context: attach() in Linux's context, RT masked, Linux's interrupts off.
+ */
+uint32_t arch_guest_protect(uint32_t *va)
+{
+	uint32_t u4 = mfspr(SPRN_DBAT4U), l4 = mfspr(SPRN_DBAT4U + 1);
+	uint32_t d7 = mfspr(SPRN_DBAT7U);
+
+	*va = 0;
+	if (!linux_runs)
+		return 0;
+	if (u4 != BAT_U(CK_PRIVATE_VA, (uint32_t)BOARD_CK_REGION_SIZE) ||
+	    (l4 & 0xfffe0000u) != (uint32_t)BOARD_CK_REGION_PA || (d7 & (BAT_VS | BAT_VP))) {
+		ck_printf("Linux's BAT4 is 0x%08x 0x%08x, DBAT7 0x%08x: not the glue "
+			  "BAT4 over the region and a free DBAT7; no protection",
+			  (unsigned int)u4, (unsigned int)l4, (unsigned int)d7);
+		return 0;
+	}
+	__asm__ volatile("mtspr %[d7u], %[z]\n\tmtspr %[d7l], %[l7]\n\t"
+			 "mtspr %[d4u], %[z]\n\tmtspr %[d4l], %[l4]\n\t"
+			 "mtspr %[d4u], %[u4]\n\tmtspr %[d7u], %[u7]\n\tisync"
+			 : : [d4u] "i"(SPRN_DBAT4U), [d4l] "i"(SPRN_DBAT4U + 1),
+			     [d7u] "i"(SPRN_DBAT7U), [d7l] "i"(SPRN_DBAT7L), [z] "r"(0),
+			     [u4] "r"(BAT_U(CK_GUEST_PAGE_VA, GUEST_BLOCK)),
+			     [l4] "r"(BAT_L((uint32_t)BOARD_CK_GUEST_PAGE_PA, BAT_M)),
+			     [u7] "r"(BAT_U(CK_PRIVATE_VA, (uint32_t)BOARD_CK_PRIVATE_SIZE)),
+			     [l7] "r"(BAT_L((uint32_t)BOARD_CK_REGION_PA, BAT_M))
+			 : "memory");
+	*va = CK_PRIVATE_VA;
+	return (uint32_t)BOARD_CK_PRIVATE_SIZE;
+}
+
 /* lowvec.S: the image of the co-kernel's vector page */
 extern const uint8_t __lowvec_start[], __lowvec_end[];
 
@@ -510,10 +572,13 @@ extern const uint8_t __lowvec_start[], __lowvec_end[];
  * left it. MSR[EE] off in this context (Linux's decrementer must not reach
  * a vector that is no longer Linux's); DBAT5 maps MBAR at its boot
  * address again (where the device windows are back), DBAT6 (a window at
- * Linux's address) goes, DBAT7 maps RAM EA = PA again (each BAT written
- * upper word 0 first, PEM 7.4.3: no half-written BAT matches); BAT4, the
- * region, is the same under Linux (its glue) and Linux's BAT0-3 map
- * 0xC000_0000 up, no EA of these. Then the co-kernel's vector page goes
+ * Linux's address) goes, DBAT4 maps the whole region again and DBAT7 RAM
+ * EA = PA (after attach they were the guest page's block and the private
+ * block: arch_guest_protect(); each BAT written upper word 0 first, PEM
+ * 7.4.3: no half-written BAT matches, and with no memory access from
+ * DBAT7's invalidation to DBAT4's new upper half, the window in which
+ * nothing maps the private block); IBAT4, the region, is the same under
+ * Linux (its glue), and Linux's BAT0-3 map 0xC000_0000 up, no EA of these. Then the co-kernel's vector page goes
  * back to physical 0 (copy_code(): written back, I-cache invalidated),
  * over the dead Linux's vectors, so that the critical interrupt, which the
  * restart lets in again, finds the co-kernel's 0xA00; Linux's first
@@ -527,11 +592,16 @@ void arch_guest_stop(void)
 	__asm__ volatile("mtspr %[d5u], %[z]\n\tmtspr %[d5l], %[mbar_l]\n\t"
 			 "mtspr %[d5u], %[mbar_u]\n\t"
 			 "mtspr %[d6u], %[z]\n\t"
-			 "mtspr %[d7u], %[z]\n\tmtspr %[d7l], %[ram_l]\n\t"
+			 "mtspr %[d7u], %[z]\n\tmtspr %[d4u], %[z]\n\t"
+			 "mtspr %[d4l], %[ck_l]\n\tmtspr %[d4u], %[ck_u]\n\t"
+			 "mtspr %[d7l], %[ram_l]\n\t"
 			 "mtspr %[d7u], %[ram_u]\n\tisync"
 			 : : [d5u] "i"(SPRN_DBAT4U + 2), [d5l] "i"(SPRN_DBAT4U + 3),
 			     [d6u] "i"(SPRN_DBAT4U + 4), [d7u] "i"(SPRN_DBAT4U + 6),
 			     [d7l] "i"(SPRN_DBAT4U + 7), [z] "r"(0),
+			     [d4u] "i"(SPRN_DBAT4U), [d4l] "i"(SPRN_DBAT4U + 1),
+			     [ck_u] "r"(BAT_U(CK_PRIVATE_VA, (uint32_t)BOARD_CK_REGION_SIZE)),
+			     [ck_l] "r"(BAT_L((uint32_t)BOARD_CK_REGION_PA, BAT_M)),
 			     [mbar_u] "r"(BAT_U((uint32_t)BOARD_MBAR_PA, (uint32_t)BOARD_MBAR_SIZE)),
 			     [mbar_l] "r"(BAT_L((uint32_t)BOARD_MBAR_PA, BAT_I | BAT_G)),
 			     [ram_u] "r"(BAT_U(0u, SZ_256M)), [ram_l] "r"(BAT_L(0u, BAT_M))

@@ -30,6 +30,16 @@
  * addresses, so it never takes a TLB miss (the 603's miss handlers are
  * Linux's, and use SRR0/1, which the interrupted Linux code may hold
  * live).
+ *
+ * From attach on, DBAT7 maps the co-kernel's private block read-only in
+ * Linux's context (arch.c arch_guest_protect()). Every way in opens it
+ * and every way out puts back what the resumed context had: the entries
+ * keep the interrupted DBAT7L in the frame (CTX_PROT, prot_open, in real
+ * mode before the MMU goes on), the resume writes its PP bits back
+ * (prot_close, after the last store: only loads and the rfci follow);
+ * the hypercall and the ops (gate.S) do the same around their call.
+ * Before attach DBAT7 is RAM EA = PA (read/write) or invalid, and the
+ * same steps leave it as it was.
  */
 #include <arch/g2.h>
 #include <generated/asm-offsets.h>
@@ -44,13 +54,22 @@
  * ck_hcall_entry - the ePAPR hypercall (arch/hcall-asm.h), in Linux context
  * with the MMU on (BAT4 maps this code). The G2_LE has no wrtee: MSR[EE]
  * is masked with mfmsr/mtmsr, and the exit puts back EE and CE as Linux
- * had them. Fixed address: BOARD_CK_HCALL_VA (the link script checks).
+ * had them. The private block is writable for the call (DBAT7L kept at
+ * 52(r1), its PP bits put back after: the top of this file). Fixed
+ * address: BOARD_CK_HCALL_VA (the link script checks), the private
+ * block's first byte.
  */
 .macro hcall_ee_off
 	rlwinm	r0, r0, 0, 17, 15            /* MSR[EE] (0x8000) off */
 	mtmsr	r0
+	pp_open	r12, r0                      /* the private block writable */
+	stw	r12, 52(r1)
+	isync
 .endm
 .macro hcall_ee_restore
+	lwz	r11, 52(r1)                  /* DBAT7L's PP as Linux had it */
+	pp_put	r11, r0
+	isync
 	lwz	r11, 12(r1)                  /* MSR[EE] as Linux had it; CE too */
 	mfmsr	r0
 	rlwimi	r0, r11, 0, 16, 16
@@ -96,6 +115,23 @@ ck_hcall_entry:
 	stw	\msrreg, CTX_MSR_OFF(r3)
 .endm
 
+/* prot_open \a, \b - real mode, r3 = the frame's physical address: the
+ * interrupted DBAT7L into the frame, then the private block writable
+ * (the MMU goes on with a context-synchronizing rfi/rfci after this).
+ * Clobbers \a and \b. */
+.macro prot_open a=r4, b=r5
+	pp_open	\a, \b
+	stw	\a, CTX_PROT_OFF(r3)
+.endm
+
+/* prot_close - before ctx_resume of the frame at r3, the co-kernel's last
+ * store done: DBAT7L's PP bits as the frame has them (ctx_resume's rfci
+ * synchronizes). Clobbers r4, r5. */
+.macro prot_close
+	lwz	r4, CTX_PROT_OFF(r3)
+	pp_put	r4, r5
+.endm
+
 /* crit_mmu_on - from real mode to the link address with the MMU on (rfci:
  * SRR0/1 may be live in the interrupted code), CE still 0, on the
  * critical stack. Clobbers r0, r1, r4. */
@@ -119,6 +155,7 @@ ck_hcall_entry:
 	.global arch_rt_entry
 arch_rt_entry:
 	save_current_pa SPRN_CSRR0, SPRN_CSRR1
+	prot_open
 	crit_mmu_on
 	.global	ppc_rt_call
 ppc_rt_call:                            /* arch_rt_handler_set() rewrites it */
@@ -129,6 +166,7 @@ ppc_rt_call:                            /* arch_rt_handler_set() rewrites it */
 /* ctx_restore - resume the frame at r3 (link address). Context: MMU on,
  * MSR[CE] = 0. */
 ctx_restore:
+	prot_close
 	ctx_resume
 
 /*
@@ -152,6 +190,7 @@ ctx_restore:
 	.global arch_rt_entry_boot
 arch_rt_entry_boot:
 	save_current_pa SPRN_CSRR0, SPRN_CSRR1
+	prot_open
 	lis	r5, PA(g2_boot_bats_in)@ha
 	lwz	r4, PA(g2_boot_bats_in)@l(r5)
 	cmpwi	r4, 0
@@ -190,6 +229,7 @@ ctx_restore_boot:
 	lwz	r4, g2_boot_root_ctx@l(r4)
 	cmplw	r3, r4
 	beq	1f
+	prot_close
 	ctx_resume                           /* an RT task: the BATs stay */
 1:	addis	r3, r3, (BOARD_CK_REGION_PA - BOARD_CK_REGION_VA)@h
 	lis	r4, PA(2f)@h                 /* real mode */
@@ -213,6 +253,7 @@ ctx_restore_boot:
 	lis	r5, PA(g2_boot_bats_in)@ha
 	li	r4, 0
 	stw	r4, PA(g2_boot_bats_in)@l(r5)
+	prot_close
 	ctx_resume                           /* r3: the frame's PA */
 
 	.section .bss
@@ -236,6 +277,8 @@ g2_linux_bats:                          /* Linux's, G2_SAVED_BATS order */
 	.balign	16
 	.global arch_ctx_switch
 arch_ctx_switch:
+	mfspr	r5, SPRN_DBAT7L
+	stw	r5, CTX_PROT_OFF(r3)
 	ctx_switch_save
 	b	ctx_restore_switch
 
@@ -256,6 +299,7 @@ arch_ctx_switch:
 arch_fault_entry:
 	mtspr	SPRN_SPRG7, r3               /* the kind */
 	save_current_pa SPRN_SRR0, SPRN_SRR1, r7
+	prot_open r8, r9                     /* r4: the pc, r7: SRR1 */
 	mfspr	r3, SPRN_SPRG7
 	mfspr	r5, SPRN_DAR
 	mfspr	r6, SPRN_DSISR

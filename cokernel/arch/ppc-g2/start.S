@@ -37,6 +37,11 @@
 	BOARD_CK_REGION_SIZE < 0x20000 || BOARD_CK_REGION_SIZE > SZ_256M
 #error "the co-kernel region must be one BAT block: 128 KiB..256 MiB, a power of two, PA and VA aligned to it"
 #endif
+#if BOARD_CK_PRIVATE_SIZE & (BOARD_CK_PRIVATE_SIZE - 1) || \
+	BOARD_CK_PRIVATE_SIZE < 0x20000 || BOARD_CK_PRIVATE_SIZE + 0x20000 > BOARD_CK_REGION_SIZE || \
+	BOARD_CK_GUEST_PAGE_PA != BOARD_CK_REGION_PA + BOARD_CK_PRIVATE_SIZE
+#error "the private block must be one BAT block at the region's start, the guest page's 128 KiB block right after it, in the region"
+#endif
 #if BOARD_SHM_SIZE & (BOARD_SHM_SIZE - 1) || BOARD_SHM_PA & (BOARD_SHM_SIZE - 1) || \
 	BOARD_SHM_SIZE < 0x20000 || BOARD_MBAR_SIZE & (BOARD_MBAR_SIZE - 1) || \
 	BOARD_MBAR_PA & (BOARD_MBAR_SIZE - 1) || BOARD_MBAR_SIZE < 0x20000 || \
@@ -113,7 +118,9 @@ _reset:
  * or MSR_CE where the RT class runs on through Linux's boot (Linux's head
  * keeps the MSR's CE until it loads MSR_KERNEL, which has it: patch
  * 0008). BAT4-7 are invalidated first, in real mode (Linux's boot maps
- * 0xC000_0000 with its own BATs). Context: root before Linux, RT masked.
+ * 0xC000_0000 with its own BATs), DBAT7's lower half left read-only: the
+ * PP bits the gates and entries put back in Linux's context (gate.S).
+ * Context: root before Linux, RT masked.
  */
 	.text
 	.global g2_enter_linux
@@ -130,6 +137,9 @@ g2_enter_linux:
 	mtspr	SPRN_IBAT4U + 2 * \n, r5
 	mtspr	SPRN_DBAT4U + 2 * \n, r5
 	.endr
+	li	r5, BAT_PP_RO                /* Linux's PP for the private block */
+	mtspr	SPRN_DBAT7L, r5              /* (arch.c arch_guest_protect()) */
+	li	r5, 0
 	isync
 	/* Linux's early_init() runs in real mode on the stack it is given:
 	 * the physical address of the co-kernel's boot stack, which the root

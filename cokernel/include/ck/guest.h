@@ -10,8 +10,9 @@
 
 struct ck_guest_page;
 /**
- * ck_guest_page - the guest page (ipc/ck_guest.h), at the start of the
- * co-kernel region; its ops are filled by guest_init() and live after
+ * ck_guest_page - the guest page (ipc/ck_guest.h), in the co-kernel
+ * region (its first page; on the G2_LE the first page after the private
+ * block: ppc-g2/cokernel.lds); its ops are filled by guest_init() and live after
  * attach. The ePAPR hypercalls (core/epapr.c) call them.
  */
 extern struct ck_guest_page ck_guest_page;
@@ -70,5 +71,21 @@ int guest_keep_pristine(uint32_t kernel_bytes, uint32_t dtb_bytes,
  * RT masked; a constant number of steps.
  */
 void guest_watch(uint64_t now_ns);
+
+/** CK_GUEST_OPS - the function pointers of struct ck_guest_page (attach ...
+ * rt_early): one gate stub each where the arch has gates. */
+#define CK_GUEST_OPS 11u
+
+/**
+ * ck_guest_gate_ops() - replace op n of @gp (the function pointers of
+ * struct ck_guest_page, in the order of their slots in the page) by
+ * @stubs[n], keeping the op itself in @fns[n]; a slot that is empty or
+ * holds its stub already is left (idempotent). The stubs (arch gate code)
+ * give the co-kernel its write access around the call of @fns[n] and take
+ * it back after: what arch_guest_gate() does on the arches that keep
+ * Linux out of the co-kernel's memory (ARM926 gate.S, G2_LE gate.S).
+ * Context: root before Linux is entered, RT masked.
+ */
+void ck_guest_gate_ops(struct ck_guest_page *gp, const uintptr_t *stubs, uintptr_t *fns);
 
 #endif /* CK_GUEST_H_RT */

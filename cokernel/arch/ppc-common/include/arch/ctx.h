@@ -30,7 +30,12 @@ enum arch_ctx_word {
 	CTX_SPRS = 38,   /* SRR0, SRR1, ESR, DEAR, SPRG0, SPRG4, SPRG5,
 			  * MAS0, MAS1, MAS2, MAS3, MAS6, MAS7 */
 	CTX_SPRS_N = 13,
-	CTX_WORDS = CTX_SPRS + CTX_SPRS_N,
+	/* G2_LE only: DBAT7L as the context had it (ppc-g2/entry.S); the
+	 * resume puts its PP bits back: read-only in Linux's context, where
+	 * DBAT7 maps the co-kernel's private block (arch.c
+	 * arch_guest_protect()), read/write in the co-kernel's own */
+	CTX_PROT = CTX_SPRS + CTX_SPRS_N,
+	CTX_WORDS = CTX_PROT + 1,
 };
 
 #endif /* ARCH_CTX_H */

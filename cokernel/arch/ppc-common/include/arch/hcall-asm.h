@@ -28,8 +28,11 @@
  * RT where it must.
  * The port defines two macros before using this one:
  *   hcall_ee_off      MSR[EE] off; r0 holds the MSR at entry (also saved
- *                     at 12(r1)); may clobber r0
- *   hcall_ee_restore  MSR[EE] back as 12(r1) has it; may clobber r0, r11
+ *                     at 12(r1)); may clobber r0 and r12, and use the
+ *                     frame's word at 52(r1) (the G2_LE keeps DBAT7L there:
+ *                     its private block is writable for the call)
+ *   hcall_ee_restore  MSR[EE] back as 12(r1) has it (and whatever
+ *                     hcall_ee_off changed); may clobber r0, r11
  */
 .macro epapr_hcall_entry
 	stwu	r1, -64(r1)

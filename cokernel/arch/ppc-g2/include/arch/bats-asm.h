@@ -2,7 +2,8 @@
 /*
  * bats-asm.h - the co-kernel's own BATs on the G2_LE, for assembly (after
  * <arch/g2.h>): start.S sets them at reset, entry.S at an RT entry during
- * Linux's boot (arch_rt_entry_boot). Field layout: g2.h, PEM 7.4.3.
+ * Linux's boot (arch_rt_entry_boot); the private block's PP switch of the
+ * entries and gates (entry.S, gate.S). Field layout: g2.h, PEM 7.4.3.
  */
 #ifndef ARCH_BATS_ASM_H
 #define ARCH_BATS_ASM_H
@@ -40,6 +41,29 @@
 		BAT_L(BOARD_MBAR_PA, BAT_I | BAT_G)
 	bat_write SPRN_DBAT4U + 6, SPRN_DBAT4U + 7, \
 		BAT_U(0, SZ_256M), BAT_L(0, BAT_M)
+.endm
+
+/*
+ * The private block's protection (arch.c arch_guest_protect()): DBAT7's PP
+ * bits, read-only in Linux's context from attach on, read/write on the
+ * co-kernel's paths. Only the PP bits change: the rest of DBAT7L is the
+ * block's (or, before attach, whatever Linux's context holds: its upper
+ * half is invalid then).
+ *   pp_open \old, \tmp   \old := DBAT7L, then its PP := read/write
+ *   pp_put \saved, \tmp  DBAT7L's PP := \saved's
+ * The caller synchronizes (isync, or an rfi/rfci that follows).
+ */
+.macro pp_open old, tmp
+	mfspr	\old, SPRN_DBAT7L
+	rlwinm	\tmp, \old, 0, 0, 29
+	ori	\tmp, \tmp, BAT_PP_RW
+	mtspr	SPRN_DBAT7L, \tmp
+.endm
+
+.macro pp_put saved, tmp
+	mfspr	\tmp, SPRN_DBAT7L
+	rlwimi	\tmp, \saved, 0, 30, 31
+	mtspr	SPRN_DBAT7L, \tmp
 .endm
 
 #endif /* ARCH_BATS_ASM_H */

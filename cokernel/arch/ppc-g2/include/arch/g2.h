@@ -48,6 +48,8 @@
 #define SPRN_IBAT0U 528    /* IBATnU/L = 528 + 2n, DBATnU/L = 536 + 2n (n < 4) */
 #define SPRN_IBAT4U 560    /* G2_LE high BATs: IBATnU/L = 560 + 2(n-4), */
 #define SPRN_DBAT4U 568    /* DBATnU/L = 568 + 2(n-4) (n = 4..7) */
+#define SPRN_DBAT7U 574
+#define SPRN_DBAT7L 575
 #define SPRN_HID0   1008
 #define SPRN_HID2   1011   /* G2_LE */
 
@@ -69,12 +71,15 @@
 #define BAT_I       0x00000020
 #define BAT_M       0x00000010
 #define BAT_G       0x00000008
-#define BAT_PP_RW   0x00000002
+#define BAT_PP_RO   0x00000001   /* PP 0b01 (0b11 too): read-only */
+#define BAT_PP_RW   0x00000002   /* PP 0b10; 0b00: no access */
 #define BAT_U(va, size) (((va) & 0xfffe0000) | ((((size) >> 17) - 1) << 2) | BAT_VS)
 #define BAT_L(pa, wimg) (((pa) & 0xfffe0000) | (wimg) | BAT_PP_RW)
 
 /* The co-kernel's BATs are 4-7 (Linux's guest leaves them alone:
- * linux-guest/patches/0008): BAT4 its region (I and D, cached), DBAT5-7
- * its device windows (start.S, arch.c). */
+ * linux-guest/patches/0008): BAT4 its region (I and D, cached), DBAT5-6
+ * its device windows, DBAT7 RAM EA = PA before Linux, then from attach
+ * on its private block, whose PP is read-only in Linux's context and
+ * read/write on the co-kernel's paths (start.S, arch.c, gate.S). */
 
 #endif /* ARCH_G2_H */
