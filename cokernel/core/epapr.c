@@ -16,7 +16,9 @@
  *
  * Nothing Linux passes is trusted: numbers, handles and counts are checked,
  * and every call before attach() is refused (the devices are not mapped at
- * Linux's addresses yet).
+ * Linux's addresses yet). The ops are called through the co-kernel's own
+ * copy of the page (guest_ops()), never through the slots of the page
+ * Linux can write: a stray store there must not become a co-kernel call.
  */
 #include <stdint.h>
 #include <ck/ck.h>
@@ -90,7 +92,7 @@ static void bytes_to_words(const char *b, uint32_t n, uint32_t *w)
 
 static uint32_t console_hcall(uint32_t nr, uint32_t r[8])
 {
-	struct ck_guest_page *gp = &ck_guest_page;
+	const struct ck_guest_page *gp = guest_ops();
 	char b[EV_BYTE_CHANNEL_MAX_BYTES];
 	uint32_t n, i;
 
@@ -139,7 +141,7 @@ static uint32_t set_config(uint32_t virq, uint32_t config)
 		type = CK_VIRQ_TYPE_EDGE_RISING;
 	else
 		return EV_EINVAL;
-	return ck_guest_page.set_type(virq, type) ? EV_EINVAL : EV_SUCCESS;
+	return guest_ops()->set_type(virq, type) ? EV_EINVAL : EV_SUCCESS;
 }
 
 /* Soft vIRQs but the console's are edges; hardware lines are levels. */
@@ -154,7 +156,7 @@ static uint32_t get_config(uint32_t virq)
 
 static uint32_t int_hcall(uint32_t nr, uint32_t r[8])
 {
-	struct ck_guest_page *gp = &ck_guest_page;
+	const struct ck_guest_page *gp = guest_ops();
 	uint32_t virq = r[0];
 	ck_s32 next;
 
@@ -199,7 +201,7 @@ static uint32_t ck_hcall(uint32_t nr, uint32_t r[8])
 
 	if (nr != CK_HCALL_IPC_NOTIFY)
 		return EV_UNIMPLEMENTED;
-	err = ck_guest_page.notify(r[0]);     /* r3: the channel */
+	err = guest_ops()->notify(r[0]);     /* r3: the channel */
 	return err == 0 ? EV_SUCCESS
 	       : err == -CK_EINVAL ? EV_EINVAL : EV_INVALID_STATE;
 }

@@ -397,6 +397,11 @@ void guest_init(void)
 static struct ck_guest_page page_first;
 static bool page_kept;
 
+const struct ck_guest_page *guest_ops(void)
+{
+	return page_kept ? &page_first : &ck_guest_page;
+}
+
 static void guest_page_fresh(void)
 {
 	struct ck_guest_page *gp = &ck_guest_page;

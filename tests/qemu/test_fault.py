@@ -11,13 +11,12 @@ One booted guest per board (cksession, -icount shift=0,sleep=off, fixed
 seed), the faults in a row on it: each test also proves the previous ones
 left Linux and the RT side working.
 """
-import os
 import re
 import subprocess
 
 import pytest
 
-from cksession import CK_PREFIX, build_dir, make_var, parse_rts
+from cksession import CK_PREFIX, image_path, make_var, parse_rts
 
 FAULTS_FILE = "/sys/kernel/debug/cokernel/faults"
 
@@ -39,9 +38,9 @@ AT_VICTIM = ("null", "spin", "align")
 
 
 def _victim_code(board):
-    """[start, end) of the victim's function, ft_victim, in the co-kernel
-    the guest runs (the symbol table of build/<board>/cokernel.elf)."""
-    elf = os.path.join(build_dir(board), "cokernel.elf")
+    """[start, end) of the victim's function, ft_victim, in the image the
+    guest runs (the symbol table of build/<board>/cokernel-linux.elf)."""
+    elf = image_path(board)
     nm = subprocess.run([make_var(board, "CROSS") + "nm", "-S", elf], check=True,
                         capture_output=True, text=True).stdout
     m = re.search(r"^([0-9a-f]+) ([0-9a-f]+) [tT] ft_victim$", nm, re.M)

@@ -106,8 +106,8 @@ def prot_ranges(s):
 @pytest.mark.parametrize("where", ["first", "last"])
 def test_write_into_the_co_kernel_faults_and_linux_comes_back(motor, board, where):
     """debugfs poke_ck: Linux stores a word into the co-kernel's private
-    memory (its code at the first byte, the end of its region at the
-    last): the store faults in Linux (never "went through"), the oops
+    memory (its code at the first byte, the last word of the protected
+    range at the last): the store faults in Linux (never "went through"), the oops
     panics Linux (CONFIG_PANIC_ON_OOPS), the co-kernel restarts it, and
     RT missed nothing but the new Linux's boot window."""
     if make_var(board, "LINUX_PROTECT") != "yes":

@@ -40,6 +40,9 @@ extern struct ck_arch_ctx *g2_boot_root_ctx;
 		v_;                                                 \
 	})
 
+/* the guest page's BAT block after attach: the smallest (arch_guest_protect()) */
+#define GUEST_BLOCK 0x20000u
+
 /* Linux runs (g2_enter_linux() was called): DBAT7's RAM EA = PA is gone. */
 static bool linux_runs;
 
@@ -103,11 +106,14 @@ void arch_cpu_relax(void)
 	__asm__ volatile("" : : : "memory");
 }
 
-/* The co-kernel region at its link address (BAT4) always; before Linux,
- * RAM's first 256 MiB EA = PA too (DBAT7, start.S). Else NULL. */
+/* The co-kernel's private block and its guest page's 128 KiB block at
+ * their link addresses always (BAT4 before attach; DBAT7 and DBAT4 from
+ * attach on: arch_guest_protect()); before Linux, RAM's first 256 MiB
+ * EA = PA too (DBAT7, start.S). Else NULL. */
 void *arch_phys_to_virt(uint32_t pa)
 {
-	if (pa - (uint32_t)BOARD_CK_REGION_PA < (uint32_t)BOARD_CK_REGION_SIZE)
+	if (pa - (uint32_t)BOARD_CK_REGION_PA <
+	    (uint32_t)BOARD_CK_PRIVATE_SIZE + GUEST_BLOCK)
 		return (void *)(uintptr_t)(pa - (uint32_t)BOARD_CK_REGION_PA +
 					   (uint32_t)BOARD_CK_REGION_VA);
 	if (!linux_runs && pa - (uint32_t)BOARD_RAM_PA < (uint32_t)BOARD_RAM_SIZE && pa)
@@ -509,7 +515,6 @@ void arch_guest_gate(struct ck_guest_page *gp)
 	ck_guest_gate_ops(gp, g2_gate_ops, g2_gate_fn);
 }
 
-#define GUEST_BLOCK 0x20000u   /* the guest page's BAT block: the smallest */
 #define CK_PRIVATE_VA ((uint32_t)BOARD_CK_REGION_VA)
 #define CK_GUEST_PAGE_VA \
 	((uint32_t)BOARD_CK_GUEST_PAGE_PA - (uint32_t)BOARD_CK_REGION_PA + CK_PRIVATE_VA)

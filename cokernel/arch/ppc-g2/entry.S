@@ -24,7 +24,8 @@
  * accesses are cacheable, PEM 5.2, as the co-kernel's own BAT maps it, so
  * nothing is aliased), then switches on the MMU with rfci into the
  * co-kernel's link addresses (Linux's linear-map address of its region,
- * mapped by the co-kernel's own BAT4, which Linux never uses: see g2.h) and
+ * mapped by the co-kernel's own BATs, which Linux never uses: BAT4, and
+ * from attach on DBAT7 for the private block: see g2.h) and
  * runs C on the critical stack. Frames are resumed with rfci from
  * CSRR0/1, MSR[CE] = 0 throughout. The whole path touches only BAT-mapped
  * addresses, so it never takes a TLB miss (the 603's miss handlers are

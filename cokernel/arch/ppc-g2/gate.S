@@ -14,13 +14,13 @@
  * g2_gate_op\n - Linux's call of op \n through the guest page (the page
  * holds this stub's address; ck_guest_gate_ops() keeps the op's own in
  * g2_gate_fn[\n]): SVR4 ABI in and out (r3-r10 and the results pass
- * through; r11, r12, CTR volatile). A 16-byte frame on Linux's stack
- * holds LR (8) and the DBAT7L Linux had (12); PP read/write, isync, the
- * op, then Linux's PP bits back and isync. A Linux interrupt taken
- * meanwhile runs with the block writable, as the op does (unprotected
- * until the op returns); an RT interrupt keeps and restores DBAT7L
- * itself (entry.S prot_open, prot_close). Only the PP bits are put back:
- * attach() sets the whole BAT (arch_guest_protect()) inside its own gate.
+ * through; r11, r12, CTR volatile). A 32-byte frame on Linux's stack
+ * holds LR (8), the DBAT7L Linux had (12) and its MSR (16); Linux's
+ * interrupts off (MSR[EE], as the hypercall does: no Linux code runs with
+ * the block open), PP read/write, isync, the op, then Linux's PP bits and
+ * EE back. An RT interrupt keeps and restores DBAT7L itself (entry.S
+ * prot_open, prot_close). Only the PP bits are put back: attach() sets the
+ * whole BAT (arch_guest_protect()) inside its own gate.
  * PEM 7.4.3: a BAT write applies from the next context-synchronizing
  * instruction, hence the isyncs.
  */
@@ -32,9 +32,13 @@
 	.global	g2_gate_op\n
 	.balign	16
 g2_gate_op\n:
-	stwu	r1, -16(r1)
+	stwu	r1, -32(r1)
 	mflr	r0
 	stw	r0, 8(r1)
+	mfmsr	r11
+	stw	r11, 16(r1)
+	rlwinm	r11, r11, 0, 17, 15          /* MSR[EE] (0x8000) off */
+	mtmsr	r11
 	pp_open	r11, r12
 	stw	r11, 12(r1)
 	isync
@@ -45,9 +49,13 @@ g2_gate_op\n:
 	lwz	r11, 12(r1)
 	pp_put	r11, r12
 	isync
+	lwz	r11, 16(r1)                  /* MSR[EE] as Linux had it */
+	mfmsr	r12
+	rlwimi	r12, r11, 0, 16, 16
+	mtmsr	r12
 	lwz	r0, 8(r1)
 	mtlr	r0
-	addi	r1, r1, 16
+	addi	r1, r1, 32
 	blr
 	.endm
 

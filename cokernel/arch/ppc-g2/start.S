@@ -23,7 +23,9 @@
  * (linux-guest/patches/0008: its G2_LE entry without
  * MMU_FTR_USE_HIGH_BATS); g2_enter_linux() invalidates BAT4-7 for Linux's
  * boot, and the hand-over sets them again (Linux's glue BAT4, the
- * co-kernel's windows DBAT5-7: arch.c arch_map_window()).
+ * co-kernel's windows DBAT5-6: arch.c arch_map_window(); from attach on
+ * DBAT7 the private block and DBAT4 the guest page's block:
+ * arch_guest_protect()).
  */
 #include <arch/g2.h>
 #include <arch/start-asm.h>

@@ -72,6 +72,16 @@ int guest_keep_pristine(uint32_t kernel_bytes, uint32_t dtb_bytes,
  */
 void guest_watch(uint64_t now_ns);
 
+/**
+ * guest_ops() - the guest page as the co-kernel filled it for Linux's
+ * first entry (the ops, through arch_guest_gate(), and the constant
+ * fields: nr_virq ...), kept in the co-kernel's private memory: what the
+ * hypercalls (core/epapr.c) call the ops through, since Linux can write
+ * the guest page itself. Before the first entry, the guest page. Return:
+ * never NULL. Context: any.
+ */
+const struct ck_guest_page *guest_ops(void);
+
 /** CK_GUEST_OPS - the function pointers of struct ck_guest_page (attach ...
  * rt_early): one gate stub each where the arch has gates. */
 #define CK_GUEST_OPS 11u

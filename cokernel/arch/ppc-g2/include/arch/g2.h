@@ -77,9 +77,10 @@
 #define BAT_L(pa, wimg) (((pa) & 0xfffe0000) | (wimg) | BAT_PP_RW)
 
 /* The co-kernel's BATs are 4-7 (Linux's guest leaves them alone:
- * linux-guest/patches/0008): BAT4 its region (I and D, cached), DBAT5-6
- * its device windows, DBAT7 RAM EA = PA before Linux, then from attach
- * on its private block, whose PP is read-only in Linux's context and
+ * linux-guest/patches/0008): BAT4 its region (I and D, cached; from
+ * attach on DBAT4 only the guest page's 128 KiB block), DBAT5-6 its
+ * device windows, DBAT7 RAM EA = PA before Linux, then from attach on its
+ * private block, whose PP is read-only in Linux's context and
  * read/write on the co-kernel's paths (start.S, arch.c, gate.S). */
 
 #endif /* ARCH_G2_H */
