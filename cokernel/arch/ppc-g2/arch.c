@@ -41,7 +41,7 @@ extern struct ck_arch_ctx *g2_boot_root_ctx;
 	})
 
 /* the guest page's BAT block after attach: the smallest (arch_guest_protect()) */
-#define GUEST_BLOCK 0x20000u
+#define GUEST_BLOCK ((uint32_t)BAT_MIN)
 
 /* Linux runs (g2_enter_linux() was called): DBAT7's RAM EA = PA is gone. */
 static bool linux_runs;
@@ -417,8 +417,6 @@ void arch_boot_linux(uint32_t kernel_pa, uint32_t dtb_pa, uint32_t machine_id)
  * two, VA and PA aligned to it (PEM 7.4.3).
  */
 #define ARCH_MAX_WINDOWS 2u
-#define BAT_MIN 0x20000u
-#define BAT_MAX 0x10000000u
 
 static struct {
 	uint32_t base, size;
@@ -434,7 +432,7 @@ int arch_window_ok(unsigned int idx, uint32_t va, uint64_t pa, uint32_t size)
 	uint32_t lowmem_end = (uint32_t)BOARD_LINUX_PAGE_OFFSET + (uint32_t)BOARD_RAM_SIZE;
 	unsigned int i;
 
-	if (idx >= ARCH_MAX_WINDOWS || size < BAT_MIN || size > BAT_MAX ||
+	if (idx >= ARCH_MAX_WINDOWS || size < (uint32_t)BAT_MIN || size > (uint32_t)BAT_MAX ||
 	    (size & (size - 1u)) || (va & (size - 1u)) || (pa >> 32) ||
 	    ((uint32_t)pa & (size - 1u)))
 		return 0;
@@ -518,6 +516,10 @@ void arch_guest_gate(struct ck_guest_page *gp)
 #define CK_PRIVATE_VA ((uint32_t)BOARD_CK_REGION_VA)
 #define CK_GUEST_PAGE_VA \
 	((uint32_t)BOARD_CK_GUEST_PAGE_PA - (uint32_t)BOARD_CK_REGION_PA + CK_PRIVATE_VA)
+/* the data BAT over the whole region: Linux's glue BAT4 before attach,
+ * the co-kernel's own DBAT4 when Linux is down (start.S ck_boot_bats) */
+#define REGION_BAT_U BAT_U(CK_PRIVATE_VA, (uint32_t)BOARD_CK_REGION_SIZE)
+#define REGION_BAT_L BAT_L((uint32_t)BOARD_CK_REGION_PA, BAT_M)
 
 /*
  * arch_guest_protect() - Linux's glue BAT4 maps the whole region read/
@@ -546,8 +548,8 @@ uint32_t arch_guest_protect(uint32_t *va)
 	*va = 0;
 	if (!linux_runs)
 		return 0;
-	if (u4 != BAT_U(CK_PRIVATE_VA, (uint32_t)BOARD_CK_REGION_SIZE) ||
-	    (l4 & 0xfffe0000u) != (uint32_t)BOARD_CK_REGION_PA || (d7 & (BAT_VS | BAT_VP))) {
+	if (u4 != REGION_BAT_U || (l4 & 0xfffe0000u) != (REGION_BAT_L & 0xfffe0000u) ||
+	    (d7 & (BAT_VS | BAT_VP))) {
 		ck_printf("Linux's BAT4 is 0x%08x 0x%08x, DBAT7 0x%08x: not the glue "
 			  "BAT4 over the region and a free DBAT7; no protection",
 			  (unsigned int)u4, (unsigned int)l4, (unsigned int)d7);
@@ -605,8 +607,7 @@ void arch_guest_stop(void)
 			     [d6u] "i"(SPRN_DBAT4U + 4), [d7u] "i"(SPRN_DBAT4U + 6),
 			     [d7l] "i"(SPRN_DBAT4U + 7), [z] "r"(0),
 			     [d4u] "i"(SPRN_DBAT4U), [d4l] "i"(SPRN_DBAT4U + 1),
-			     [ck_u] "r"(BAT_U(CK_PRIVATE_VA, (uint32_t)BOARD_CK_REGION_SIZE)),
-			     [ck_l] "r"(BAT_L((uint32_t)BOARD_CK_REGION_PA, BAT_M)),
+			     [ck_u] "r"(REGION_BAT_U), [ck_l] "r"(REGION_BAT_L),
 			     [mbar_u] "r"(BAT_U((uint32_t)BOARD_MBAR_PA, (uint32_t)BOARD_MBAR_SIZE)),
 			     [mbar_l] "r"(BAT_L((uint32_t)BOARD_MBAR_PA, BAT_I | BAT_G)),
 			     [ram_u] "r"(BAT_U(0u, SZ_256M)), [ram_l] "r"(BAT_L(0u, BAT_M))

@@ -36,17 +36,17 @@
 #if BOARD_CK_REGION_SIZE & (BOARD_CK_REGION_SIZE - 1) || \
 	BOARD_CK_REGION_PA & (BOARD_CK_REGION_SIZE - 1) || \
 	BOARD_CK_REGION_VA & (BOARD_CK_REGION_SIZE - 1) || \
-	BOARD_CK_REGION_SIZE < 0x20000 || BOARD_CK_REGION_SIZE > SZ_256M
+	BOARD_CK_REGION_SIZE < BAT_MIN || BOARD_CK_REGION_SIZE > SZ_256M
 #error "the co-kernel region must be one BAT block: 128 KiB..256 MiB, a power of two, PA and VA aligned to it"
 #endif
 #if BOARD_CK_PRIVATE_SIZE & (BOARD_CK_PRIVATE_SIZE - 1) || \
-	BOARD_CK_PRIVATE_SIZE < 0x20000 || BOARD_CK_PRIVATE_SIZE + 0x20000 > BOARD_CK_REGION_SIZE || \
+	BOARD_CK_PRIVATE_SIZE < BAT_MIN || BOARD_CK_PRIVATE_SIZE + BAT_MIN > BOARD_CK_REGION_SIZE || \
 	BOARD_CK_GUEST_PAGE_PA != BOARD_CK_REGION_PA + BOARD_CK_PRIVATE_SIZE
 #error "the private block must be one BAT block at the region's start, the guest page's 128 KiB block right after it, in the region"
 #endif
 #if BOARD_SHM_SIZE & (BOARD_SHM_SIZE - 1) || BOARD_SHM_PA & (BOARD_SHM_SIZE - 1) || \
-	BOARD_SHM_SIZE < 0x20000 || BOARD_MBAR_SIZE & (BOARD_MBAR_SIZE - 1) || \
-	BOARD_MBAR_PA & (BOARD_MBAR_SIZE - 1) || BOARD_MBAR_SIZE < 0x20000 || \
+	BOARD_SHM_SIZE < BAT_MIN || BOARD_MBAR_SIZE & (BOARD_MBAR_SIZE - 1) || \
+	BOARD_MBAR_PA & (BOARD_MBAR_SIZE - 1) || BOARD_MBAR_SIZE < BAT_MIN || \
 	BOARD_RAM_PA != 0 || BOARD_RAM_SIZE > SZ_256M
 #error "the IPC region and MBAR must be one BAT block each, RAM at 0 and at most 256 MiB"
 #endif

@@ -73,6 +73,8 @@
 #define BAT_G       0x00000008
 #define BAT_PP_RO   0x00000001   /* PP 0b01 (0b11 too): read-only */
 #define BAT_PP_RW   0x00000002   /* PP 0b10; 0b00: no access */
+#define BAT_MIN     0x00020000   /* block sizes: 128 KiB .. 256 MiB, powers of two */
+#define BAT_MAX     0x10000000
 #define BAT_U(va, size) (((va) & 0xfffe0000) | ((((size) >> 17) - 1) << 2) | BAT_VS)
 #define BAT_L(pa, wimg) (((pa) & 0xfffe0000) | (wimg) | BAT_PP_RW)
 
