@@ -7,9 +7,10 @@
 # vmlinux.bin (SH-4: the raw image from _text, zero page first). KCFLAGS
 # go to every kernel C compile (SH-4: the GCC plugin, mk/sh4.mk).
 # The configured tree lives in $CK_CACHE/linux-<board>-<key>, where <key>
-# hashes the kernel source package version, our patches, the config
-# fragment and KCFLAGS (the plugin's path holds its own key); the guest drivers are synced into it on every run, so editing
-# them costs an incremental build, not a new tree.
+# hashes the kernel source package version, our patches for its
+# architecture, the config fragment and KCFLAGS (the plugin's path holds
+# its own key); the guest drivers are synced into it on every run, so
+# editing them costs an incremental build, not a new tree.
 set -euo pipefail
 board=$1 larch=$2 cross=$3 image=$4 out=$5
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -27,8 +28,17 @@ die() { printf '[linux] error: %s\n' "$*" >&2; exit 1; }
 [ -f "$frag" ] || die "no config fragment $frag for board $board"
 command -v "${cross}gcc" >/dev/null || die "${cross}gcc missing: run 'make deps'"
 
+# our patches for this architecture: NNNN-<arch>-*.patch (arm, powerpc,
+# sh) only for <arch>, every other one (drivers) for all; mk/linux.mk
+# picks the same
+patches=()
+for p in "$top"/linux-guest/patches/*.patch; do
+	a=$(basename "$p"); a=${a#*-}; a=${a%%-*}
+	case $a in arm|powerpc|sh) [ "$a" = "$larch" ] || continue ;; esac
+	patches+=("$p")
+done
 ver=$(dpkg-query -W -f='${Version}' linux-source-6.1 2>/dev/null || stat -c %s "$tar")
-key=$( (echo "$ver"; cat "$frag"; cat "$top"/linux-guest/patches/*.patch
+key=$( (echo "$ver"; cat "$frag"; cat "${patches[@]}"
 	[ -z "$kcflags" ] || echo "KCFLAGS=$kcflags") | sha256sum | cut -c1-12)
 tree=$cache/linux-$board-$key
 mkdir -p "$cache"
@@ -38,7 +48,7 @@ flock 9
 
 if [ ! -f "$tree/.ck-configured" ]; then
 	ck_linux_tree_new "$tree" "$tar" "$ver"
-	for p in "$top"/linux-guest/patches/*.patch; do
+	for p in "${patches[@]}"; do
 		say "patch $(basename "$p")"
 		patch -d "$tree.tmp" -p1 -s --no-backup-if-mismatch < "$p"
 	done

@@ -9,8 +9,15 @@
 LINUX_IMAGE ?= Image
 LINUX_OUT := $(B)/linux
 LINUX_IMAGE_FILE := $(LINUX_OUT)/$(LINUX_IMAGE)
-LINUX_INPUTS := $(wildcard linux-guest/configs/$(BOARD).fragment linux-guest/patches/*.patch \
-	linux-guest/drivers/cokernel/* ipc/ck_guest.h ipc/ck_fault.h) mk/linux-build.sh
+# our patches for this architecture (as mk/linux-build.sh picks them):
+# NNNN-<arch>-*.patch only for LINUX_ARCH <arch>, the others for all
+ck_patch_arch = $(word 2,$(subst -, ,$(notdir $(1))))
+LINUX_PATCHES := $(foreach p,$(wildcard linux-guest/patches/*.patch),$(if \
+	$(filter arm powerpc sh,$(call ck_patch_arch,$(p))),$(if \
+	$(filter $(LINUX_ARCH),$(call ck_patch_arch,$(p))),$(p)),$(p)))
+LINUX_INPUTS := $(wildcard linux-guest/configs/$(BOARD).fragment \
+	linux-guest/drivers/cokernel/* ipc/ck_guest.h ipc/ck_fault.h) $(LINUX_PATCHES) \
+	mk/linux-build.sh
 
 .PHONY: linux dtb
 

@@ -66,6 +66,11 @@ $(UNIT_OBJ)/tests/unit/test_cache_model.o: UNIT_CPPFLAGS += -I$(TOP)/qemu/plugin
 $(UNIT_OBJ)/tests/unit/test_motor_app.o: UNIT_CPPFLAGS += -I$(TOP)/examples/motor
 $(HOSTB)/test_motor_app: UNIT_LDLIBS += -lm
 
+# the e500 co-kernel's scan of Linux's head (cokernel/arch/ppc-booke/)
+$(HOSTB)/test_booke_words: $(UNIT_OBJ)/cokernel/arch/ppc-booke/linux-words.o
+$(UNIT_OBJ)/tests/unit/test_booke_words.o $(UNIT_OBJ)/cokernel/arch/ppc-booke/linux-words.o: \
+	UNIT_CPPFLAGS += -I$(TOP)/cokernel/arch/ppc-booke/include -I$(TOP)/cokernel/arch/ppc-common/include
+
 # libckipc, the Linux processes' library (ipc/lib/)
 $(HOSTB)/test_libckipc: $(UNIT_OBJ)/ipc/lib/libckipc.o
 $(UNIT_OBJ)/tests/unit/test_libckipc.o: UNIT_CPPFLAGS += -I$(TOP)/ipc/lib

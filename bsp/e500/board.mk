@@ -63,14 +63,24 @@ QEMU_MACHINE := ppce500
 
 # Memory map (physical). The co-kernel runs at Linux's linear-map address
 # of its region, EA = LINUX_PAGE_OFFSET + PA (DESIGN §4), before Linux too
-# (start.S maps it). The co-kernel region is not at the very top of RAM
-# because QEMU puts its DTB 24 MiB above the end of the -kernel ELF and
+# (start.S maps it). Linux's memory (its DT's memory node) is the first
+# LINUX_MEM_SIZE bytes, 96 MiB: exactly its three lowmem CAMs (64 + 16 +
+# 16 MiB, CONFIG_LOWMEM_CAM_NUM), so Linux's kernel addresses end at
+# 0xC600_0000 and its vmalloc area starts 16 MiB higher (VMALLOC_START =
+# high_memory + 16 MiB, 16 MiB aligned: arch/powerpc/include/asm/nohash/
+# 32/pgtable.h). Everything the co-kernel maps while Linux runs lies in
+# that gap, which Linux never maps: its region (at CK_REGION_VA), the IPC
+# region (SHM_BOOT_VA) and CCSR (CCSR_VA), each a protected TLB1 entry
+# that Linux's head keeps (linux-guest/patches/0011), so the RT side runs
+# on through Linux's boot. The co-kernel region is not at the very top of
+# RAM because QEMU puts its DTB 24 MiB above the end of the -kernel ELF and
 # refuses to start if that passes the end of RAM (hw/ppc/e500.c
 # ppce500_load_payload, README.md). QEMU puts the FIT it hands to U-Boot
 # (-kernel with -bios) at 0x0200_0000 and its device tree at 0x0270_0000
 # (FIT_MAX above), so nothing is loaded from there to LINUX_INITRD_PA.
 RAM_PA := 0x00000000
 RAM_SIZE := 0x08000000
+LINUX_MEM_SIZE := 0x06000000
 LINUX_PAGE_OFFSET := 0xC0000000
 CK_REGION_PA := 0x06000000
 CK_REGION_SIZE := 0x00400000
@@ -80,14 +90,16 @@ CK_REGION_VA := 0xC6000000
 CK_HCALL_VA := 0xC6001000
 SHM_PA := 0x07F00000
 SHM_SIZE := 0x00100000
+SHM_BOOT_VA := 0xC6E00000
 # the pristine copy of the Linux payload Linux restarts from (core/
-# restart.c), in the co-kernel's 64 MiB block, no-map in Linux's DT
+# restart.c), outside Linux's memory; the co-kernel reaches it only while
+# no Linux runs (EA = PA, arch.c arch_phys_to_virt())
 PRISTINE_PA := 0x06400000
 PRISTINE_SIZE := 0x00C00000
-# CCSR: 1 MiB at PA 0xF_E000_0000 (36-bit), mapped at EA CCSR_VA before Linux
+# CCSR: 1 MiB at PA 0xF_E000_0000 (36-bit), mapped at EA CCSR_VA
 CCSR_PA_HI := 0xF
 CCSR_PA_LO := 0xE0000000
-CCSR_VA := 0xE0000000
+CCSR_VA := 0xC6F00000
 # The Linux payload, above the FIT U-Boot reads from 0x0200_0000 and
 # QEMU's device tree after it: the guest DTB in the first 64 MiB (Linux's initial map reads it
 # there) but below the last 4 MiB of it, where bootm moves the board's DTB
@@ -103,8 +115,8 @@ LINUX_KERNEL_PA := 0x04000000
 LINUX_RUN_PA := 0x00000000
 LINUX_INITRD_PA := 0x05000000
 LINUX_MACHINE_ID := 0
-BOARD_MAP_VARS := RAM_PA RAM_SIZE LINUX_PAGE_OFFSET CK_REGION_PA CK_REGION_SIZE \
-	CK_REGION_VA CK_HCALL_VA SHM_PA SHM_SIZE PRISTINE_PA PRISTINE_SIZE CCSR_PA_HI CCSR_PA_LO CCSR_VA \
+BOARD_MAP_VARS := RAM_PA RAM_SIZE LINUX_MEM_SIZE LINUX_PAGE_OFFSET CK_REGION_PA CK_REGION_SIZE \
+	CK_REGION_VA CK_HCALL_VA SHM_PA SHM_SIZE SHM_BOOT_VA PRISTINE_PA PRISTINE_SIZE CCSR_PA_HI CCSR_PA_LO CCSR_VA \
 	LINUX_KERNEL_PA LINUX_RUN_PA LINUX_DTB_PA LINUX_INITRD_PA LINUX_MACHINE_ID
 
 # ---- test traits: what the QEMU tests and `make check` expect of this
@@ -114,7 +126,7 @@ CHECK_TESTS := guest
 # worst cases, instructions under -icount shift=0,sleep=off -seed 1
 LATENCY_BASELINE_TASK_NS := 300
 LATENCY_BASELINE_HANDLER_NS := 152
-LATENCY_BASELINE_BARE_NS := 295
+LATENCY_BASELINE_BARE_NS := 298
 # one MPIC timer tick (40 ns, armed rounded down to it) and two timebase
 # steps (2.5 ns)
 LATENCY_SLACK_NS := 45
@@ -148,6 +160,11 @@ RT_FAULTS_BARE := yes
 # the co-kernel from its pristine payload (core/restart.c;
 # tests/qemu/test_restart.py)
 LINUX_RESTART := yes
+# the RT side never pauses for Linux's boot (arch_rt_live_in_boot(): Linux's
+# head keeps the co-kernel's TLB1 entries, patch 0011, and the co-kernel
+# sets its CriticalInput stub's word before the jump): test_guest.py,
+# test_restart.py
+LINUX_EARLY_RT := yes
 # a misaligned word load is done by the e500 core itself, no alignment
 # interrupt (e500CORERM, "Alignment interrupt": only lwarx/stwcx., lmw/stmw
 # and the like take it): test_fault.py's `align` checks the task survives

@@ -12,9 +12,12 @@
 #include <ck/ck.h>
 #include <ck/console.h>
 #include <ck/fault.h>
+#include <ck/guest.h>
 #include <arch/booke.h>
 #include <arch/ctx.h>
+#include <arch/linux-words.h>
 #include <arch/rtcall.h>
+#include <arch/tlb1.h>
 #include <ck_guest.h>
 
 _Static_assert(CTX_WORDS <= CK_ARCH_CTX_WORDS, "e500 frame fits ck_arch_ctx");
@@ -102,18 +105,22 @@ void arch_cpu_relax(void)
 	__asm__ volatile("" : : : "memory");
 }
 
-#define BLOCK_64M 0x04000000u
-#define CK_BLOCK_PA ((uint32_t)BOARD_CK_REGION_PA & ~(BLOCK_64M - 1u))
-#define CK_BLOCK_VA ((uint32_t)BOARD_CK_REGION_VA & ~(BLOCK_64M - 1u))
+/* Whether a Linux runs (from arch_boot_linux() to arch_guest_stop()): the
+ * EA = PA entries of RAM (TLB1_LOW, TLB1_HIGH) exist only while none does. */
+static bool linux_runs;
 
-/* Before Linux (start.S): the 64 MiB block of the co-kernel at its Linux
- * linear-map EA, the first 64 MiB (the Linux payload) at EA = PA. Other
- * RAM is not mapped: NULL. */
+/* What the co-kernel maps (arch/tlb1.h): its region at CK_REGION_VA and
+ * the IPC region at SHM_BOOT_VA always, the rest of RAM at EA = PA while
+ * no Linux runs. Else NULL. */
 void *arch_phys_to_virt(uint32_t pa)
 {
-	if (pa - CK_BLOCK_PA < BLOCK_64M)
-		return (void *)(uintptr_t)(pa - CK_BLOCK_PA + CK_BLOCK_VA);
-	if (pa < BLOCK_64M)
+	if (pa - (uint32_t)BOARD_CK_REGION_PA < (uint32_t)BOARD_CK_REGION_SIZE)
+		return (void *)(uintptr_t)(pa - (uint32_t)BOARD_CK_REGION_PA +
+					   (uint32_t)BOARD_CK_REGION_VA);
+	if (pa - (uint32_t)BOARD_SHM_PA < (uint32_t)BOARD_SHM_SIZE)
+		return (void *)(uintptr_t)(pa - (uint32_t)BOARD_SHM_PA +
+					   (uint32_t)BOARD_SHM_BOOT_VA);
+	if (!linux_runs && pa && pa < (uint32_t)BOARD_RAM_SIZE)
 		return (void *)(uintptr_t)pa;
 	return 0;
 }
@@ -176,6 +183,19 @@ extern const char __ck_linux_kernel_bytes[];
 
 #define CACHE_LINE 32u          /* e500 L1 line (e500CORERM 11.1) */
 
+static void tlb1_write(unsigned int esel, uint32_t mas1, uint32_t mas2, uint32_t mas3,
+		       uint32_t mas7);
+
+/* EA = PA of @pa (TLB1_LOW, TLB1_HIGH: no Linux runs), hidden from the
+ * compiler, to which EA 0 is NULL. */
+static uint8_t *ram_ea(uint32_t pa)
+{
+	uint8_t *p;
+
+	__asm__("" : "=r"(p) : "0"(pa));
+	return p;
+}
+
 /*
  * Move the staged kernel image from @from to @to (both EA, not
  * overlapping) and make it fetchable: the copy goes through the data
@@ -197,23 +217,32 @@ static void stage_kernel(uint8_t *to, const uint8_t *from, uint32_t n)
 	__asm__ volatile("sync\n\tisync" : : : "memory");
 }
 
+/* Linux's words the co-kernel sets before the jump (arch/linux-words.h) */
+static struct booke_linux_words words;
+
+int arch_rt_live_in_boot(void)
+{
+	return words.rt_entry != 0;
+}
+
 /*
  * arch_prepare_linux() - the image carries the raw vmlinux at @kernel_pa
  * (U-Boot loads no FIT loadable at 0), Linux runs at BOARD_LINUX_RUN_PA:
- * move it there while RT still runs (about 3.5 MiB: a few ms). The kernel
- * and its DTB must lie in the first 64 MiB, mapped EA = PA by start.S's
- * TLB1[c], which Linux's head keeps as its initial map.
+ * move it there while RT still runs (about 5 MiB: a few ms), then find
+ * the words of Linux's head the co-kernel sets (booke_find_linux_words()). The
+ * kernel and its DTB must lie in the first 64 MiB, mapped EA = PA by
+ * TLB1_LOW, Linux's initial map. Return: 0, or -CK_EINVAL (reported):
+ * not placeable, or a Linux without patches 0002 and 0011.
+ * Context: root, no Linux running (EA = PA of RAM).
  */
 int arch_prepare_linux(uint32_t kernel_pa, uint32_t dtb_pa)
 {
 	uint32_t run = (uint32_t)BOARD_LINUX_RUN_PA;
 	uint32_t n = (uint32_t)(uintptr_t)__ck_linux_kernel_bytes;
 	const uint8_t *from = arch_phys_to_virt(kernel_pa);
-	uint8_t *to;
+	uint8_t *to = ram_ea(run);
 
-	/* EA = PA there; hidden from the compiler, to which EA 0 is NULL */
-	__asm__("" : "=r"(to) : "0"(run));
-	if (!from || run + n > BLOCK_64M || dtb_pa >= BLOCK_64M ||
+	if (!from || run + n > SZ_64M || dtb_pa >= SZ_64M ||
 	    (run < kernel_pa + n && kernel_pa < run + n)) {
 		ck_printf("Linux payload not placeable: kernel 0x%08x (%u bytes) "
 			  "to 0x%08x, DTB 0x%08x; Linux needs both in the first "
@@ -223,26 +252,49 @@ int arch_prepare_linux(uint32_t kernel_pa, uint32_t dtb_pa)
 	}
 	if (run != kernel_pa)
 		stage_kernel(to, from, (n + 3u) & ~3u);
+	if (booke_find_linux_words((const uint32_t *)(const void *)to, n,
+				   (uint32_t)BOARD_LINUX_PAGE_OFFSET, run, &words)) {
+		ck_printf("Linux's head lacks linux-guest/patches/0002 or 0011 (it "
+			  "would drop the co-kernel's TLB1 entries): not entered, RT only");
+		return -CK_EINVAL;
+	}
+	if (!words.fault_entry)
+		ck_printf("Linux's RT fault filter not found: RT task faults are "
+			  "routed from attach on");
 	return 0;
 }
 
-/* arch_boot_linux() - enter Linux ePAPR-style (start.S booke_enter_linux)
- * where arch_prepare_linux() put it. @kernel_pa and @machine_id (ARM's)
- * are not used. */
+/*
+ * arch_boot_linux() - enter Linux ePAPR-style (start.S booke_enter_linux)
+ * where arch_prepare_linux() put it, RT running on through its boot:
+ * Linux's stub word pointed at arch_rt_entry and its fault filter's words
+ * filled (booke_find_linux_words()), every TLB1 entry but the co-kernel's and
+ * TLB1_LOW (Linux's initial map) invalidated, since Linux's head keeps the
+ * protected ones (a dead Linux's lowmem CAMs among them) and TLB1_HIGH
+ * would map user addresses. The IPC region needs no cache work: the
+ * co-kernel maps it I|G from reset on (start.S), as Linux's UIO does.
+ * @kernel_pa and @machine_id (ARM's) are not used.
+ * Context: root on a co-kernel stack, RT masked (Linux's head unmasks it).
+ */
 void arch_boot_linux(uint32_t kernel_pa, uint32_t dtb_pa, uint32_t machine_id)
 {
-	uint8_t *shm = arch_phys_to_virt(BOARD_SHM_PA);
-	uint32_t i;
+	const struct ck_guest_page *gp = &ck_guest_page;
+	unsigned int e;
 
 	(void)kernel_pa;
 	(void)machine_id;
-	/* The IPC region was written through the cached boot mapping; from
-	 * the hand-over on, both sides map it I|G (arch_map_window, Linux's
-	 * UIO): write its lines back and drop them now, with RT paused, so no
-	 * stale line is written over it later (dcbf: EREF "cache management"). */
-	for (i = 0; shm && i < (uint32_t)BOARD_SHM_SIZE; i += CACHE_LINE)
-		__asm__ volatile("dcbf 0, %0" : : "r"(shm + i) : "memory");
+	*(volatile uint32_t *)(void *)ram_ea(words.rt_entry) =
+		(uint32_t)(uintptr_t)arch_rt_entry;
+	if (words.fault_entry && gp->fault_entry && gp->rt_sp_lo < gp->rt_sp_hi) {
+		*(volatile uint32_t *)(void *)ram_ea(words.fault_entry) = gp->fault_entry;
+		*(volatile uint32_t *)(void *)ram_ea(words.rt_sp_lo) = gp->rt_sp_lo;
+		*(volatile uint32_t *)(void *)ram_ea(words.rt_sp_hi) = gp->rt_sp_hi;
+	}
 	__asm__ volatile("sync" : : : "memory");
+	for (e = 0; e < TLB1_ENTRIES; e++)
+		if (e != TLB1_CK_A && e != TLB1_CK_B && e != TLB1_CK_SHM && e != TLB1_LOW)
+			tlb1_write(e, 0, 0, 0, 0);
+	linux_runs = true;
 	booke_msr_keep = ~0u;
 	booke_enter_linux((uint32_t)BOARD_LINUX_RUN_PA, dtb_pa);
 }
@@ -253,13 +305,11 @@ void arch_boot_linux(uint32_t kernel_pa, uint32_t dtb_pa, uint32_t machine_id)
  * TLB1 entry (IPROT: Linux's tlbivax and MMUCSR0 flushes leave it), so RT
  * code never takes a TLB miss, whose handler is Linux's and may be what the
  * critical input interrupted (its SPRG scratch would be clobbered). Entries
- * TLB1_FIRST..15 are the co-kernel's: Linux's lowmem CAMs use the lowest
- * (CONFIG_LOWMEM_CAM_NUM = 3) and the guest config has no hugetlb or KVM,
- * the other TLB1 users (bsp/e500/README.md).
+ * TLB1_FIRST_WINDOW..15 (arch/tlb1.h; the guest config has no hugetlb or
+ * KVM, the other TLB1 users: bsp/e500/README.md).
  */
-#define TLB1_ENTRIES 16u
 #define ARCH_MAX_WINDOWS 3u
-#define TLB1_FIRST (TLB1_ENTRIES - ARCH_MAX_WINDOWS)
+_Static_assert(TLB1_FIRST_WINDOW + ARCH_MAX_WINDOWS == TLB1_ENTRIES, "windows end TLB1");
 
 static struct {
 	uint32_t base, size;
@@ -301,9 +351,9 @@ int arch_window_ok(unsigned int idx, uint32_t va, uint64_t pa, uint32_t size)
 	if (idx >= ARCH_MAX_WINDOWS || !tlb1_tsize(size) ||
 	    ((va ^ (uint32_t)pa) & (size - 1u)))
 		return 0;
-	/* kernel space above Linux's lowmem map, not wrapping, free */
-	if (base < (uint32_t)BOARD_LINUX_PAGE_OFFSET + (uint32_t)BOARD_RAM_SIZE ||
-	    base + (size - 1u) < base || tlb1_entry_valid(TLB1_FIRST + idx))
+	/* kernel space above Linux's lowmem and the gap, not wrapping, free */
+	if (base < (uint32_t)BOOKE_GAP_END ||
+	    base + (size - 1u) < base || tlb1_entry_valid(TLB1_FIRST_WINDOW + idx))
 		return 0;
 	for (i = 0; i < idx; i++)
 		if (base < windows[i].base + windows[i].size &&
@@ -333,7 +383,7 @@ void arch_map_window(unsigned int idx, uint32_t va, uint64_t pa, uint32_t size)
 {
 	uint32_t mask = ~(size - 1u);
 
-	tlb1_write(TLB1_FIRST + idx, MAS1_VALID | MAS1_IPROT | MAS1_TSIZE(tlb1_tsize(size)),
+	tlb1_write(TLB1_FIRST_WINDOW + idx, MAS1_VALID | MAS1_IPROT | MAS1_TSIZE(tlb1_tsize(size)),
 		   (va & mask) | MAS2_I | MAS2_G, ((uint32_t)pa & mask) | MAS3_SW | MAS3_SR,
 		   (uint32_t)(pa >> 32));
 }
@@ -351,27 +401,16 @@ void booke_vectors_own(void);   /* start.S */
  * cleared: its decrementer would reach a vector that is no longer Linux's),
  * IVPR and IVORs the co-kernel's again (booke_vectors_own()), TLB0 flushed
  * (Linux's user and vmalloc pages), the device windows' entries
- * (TLB1_FIRST..) invalidated, and start.S's two other entries written again
- * into TLB1 entries nobody uses: EA 0 -> PA 0, 64 MiB (the payload, and
- * Linux's initial map at its next entry) and CCSR at its boot address,
- * where the device windows are back. Linux's lowmem CAMs stay: they map
- * EA = LINUX_PAGE_OFFSET + PA as start.S's block entry does, the
- * co-kernel's code, data and stacks included, and the stack this may run
- * on (Linux's, from its down() call); Linux's head code drops them at its
- * next entry, in the boot window, before attach. No EA is left mapped
- * twice. Context: RT masked; the watchdog's critical interrupt or Linux's
- * call of down().
+ * invalidated (the co-kernel's region, IPC region and CCSR entries never
+ * went), and RAM at EA = PA again (TLB1_LOW, TLB1_HIGH), where the
+ * restart copies the pristine payload. Linux's lowmem CAMs stay until
+ * arch_boot_linux(): this may run on Linux's stack (its down() call); no
+ * EA of theirs is one of the co-kernel's. Context: RT masked; the
+ * watchdog's critical interrupt or Linux's call of down().
  */
 void arch_guest_stop(void)
 {
-	const uint32_t mas[2][4] = {
-		{ MAS1_VALID | MAS1_IPROT | MAS1_TSIZE(TSIZE_64M), 0,
-		  MAS3_SX | MAS3_SW | MAS3_SR, 0 },
-		{ MAS1_VALID | MAS1_IPROT | MAS1_TSIZE(TSIZE_1M),
-		  (uint32_t)BOARD_CCSR_VA | MAS2_I | MAS2_G,
-		  (uint32_t)BOARD_CCSR_PA_LO | MAS3_SW | MAS3_SR, (uint32_t)BOARD_CCSR_PA_HI },
-	};
-	unsigned int e, put = 0;
+	unsigned int e;
 
 	__asm__ volatile("mtspr %0, %2\n\tmtspr %1, %3\n\tmtspr %4, %2\n\tisync"
 			 : : "i"(SPRN_TCR), "i"(SPRN_TSR), "r"(0), "r"(~0u), "i"(SPRN_DEC)
@@ -385,15 +424,13 @@ void arch_guest_stop(void)
 	while (mfspr(SPRN_MMUCSR0) & MMUCSR0_TLB0_FI)
 		;
 	__asm__ volatile("msync\n\tisync" : : : "memory");
-	for (e = TLB1_FIRST; e < TLB1_ENTRIES; e++)
+	for (e = TLB1_FIRST_WINDOW; e < TLB1_ENTRIES; e++)
 		tlb1_write(e, 0, 0, 0, 0);
-	for (e = 0; e < TLB1_FIRST && put < 2; e++)
-		if (!tlb1_entry_valid(e)) {
-			tlb1_write(e, mas[put][0], mas[put][1], mas[put][2], mas[put][3]);
-			put++;
-		}
-	if (put < 2)
-		ck_printf("Linux down: no free TLB1 entry for the boot mappings");
+	tlb1_write(TLB1_LOW, MAS1_VALID | MAS1_TSIZE(TSIZE_64M), 0,
+		   MAS3_SX | MAS3_SW | MAS3_SR, 0);
+	tlb1_write(TLB1_HIGH, MAS1_VALID | MAS1_TSIZE(TSIZE_64M), SZ_64M,
+		   SZ_64M | MAS3_SX | MAS3_SW | MAS3_SR, 0);
+	linux_runs = false;
 }
 
 extern uint32_t ck_crit_stack_limit[];

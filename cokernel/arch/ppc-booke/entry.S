@@ -23,8 +23,9 @@
  * ck_current_task->ctx (one load of ck_current_task); C then runs on the
  * co-kernel's own critical stack. Frames are resumed with rfci from
  * CSRR0/1, MSR[CE] = 0 throughout. Everything the entry touches is in the
- * co-kernel region, which Linux maps with TLB1 (lowmem CAM) entries, so
- * the entry never takes a TLB miss (whose handlers are Linux's).
+ * co-kernel region, which the co-kernel's own protected TLB1 entry maps
+ * in every state of Linux, its boot included (arch/tlb1.h), so the entry
+ * never takes a TLB miss (whose handlers are Linux's).
  *
  * Base-class interrupts keep MSR[CE] (e500CORERM Rev. 1, 5.6 "Interrupt
  * processing": CE and DE are cleared by critical-class interrupts only),
@@ -223,7 +224,7 @@ arch_ctx_switch:
  *          trap (tw/twi: __builtin_trap()); ESR says which
  *   IVOR8  system call (sc): reported at the sc itself (SRR0 - 4)
  *   IVOR13 data TLB error: an address no TLB entry maps (before Linux,
- *          everything outside start.S's three TLB1 entries); DEAR
+ *          everything outside start.S's TLB1 entries); DEAR
  *   IVOR14 instruction TLB error: a branch to such an address
  *   IVOR32 SPE unavailable: an SPE or embedded FP instruction, MSR[SPE]
  *          being 0 in every RT task (arch_ctx_init())

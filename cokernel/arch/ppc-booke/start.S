@@ -14,43 +14,40 @@
  * PA, DESIGN §4), so the code up to the jump to 2f is position-independent
  * (relative branches, immediates only).
  *
- * TLB1 after this code (all TS = 0, TID = 0, IPROT, supervisor only); c is
- * the entry that mapped the code at entry (found with tlbsx):
- *   [(c+1)%16]   EA CK_BLOCK_VA -> PA CK_BLOCK_PA, 64 MiB, cached: the
- *                64 MiB block of RAM holding the co-kernel and IPC regions,
- *                where Linux's lowmem mapping will put it
- *   [c]          EA 0 -> PA 0, 64 MiB, cached: the Linux payload, EA = PA
- *                as ePAPR wants it at Linux's entry (the initial map area)
- *   [(c+2)%16]   EA BOARD_CCSR_VA -> PA BOARD_CCSR_PA_HI:LO, 1 MiB, I|G
+ * TLB1 after this code (all TS = 0, TID = 0, supervisor only; the
+ * entries and why they lie where they do: arch/tlb1.h); c is the entry
+ * that mapped the code at entry (found with tlbsx):
+ *   [TLB1_CK_A or _B]  EA CK_REGION_VA -> PA CK_REGION_PA, cached,
+ *                      protected: the co-kernel (B when c is A)
+ *   [the other]        EA CCSR_VA -> PA CCSR_PA_HI:LO, 1 MiB, I|G,
+ *                      protected
+ *   [TLB1_CK_SHM]      EA SHM_BOOT_VA -> PA SHM_PA, I|G, protected
+ *   [TLB1_LOW]         EA 0 -> PA 0, 64 MiB, cached: the Linux payload,
+ *                      EA = PA as ePAPR wants it at Linux's entry
+ *   [TLB1_HIGH]        EA 64 MiB -> PA 64 MiB, 64 MiB, cached: the rest
+ *                      of RAM (the staged kernel, the pristine copy)
  * Every other TLB1 entry is invalidated first, and TLB0 flushed, so no EA
  * is ever mapped by two valid entries (a multi-hit, undefined on silicon);
- * entry c is rewritten only once the code runs through [(c+1)%16].
- * Linux's head_fsl_booke.S later keeps [c] (it runs from it) and
- * invalidates the others; its lowmem mapping covers the co-kernel region
- * at the same EA, and the co-kernel maps its device windows again at the
- * hand-over (arch_map_window()).
+ * c is invalidated once the code runs through the region's entry.
+ * Linux's head (linux-guest/patches/0011) keeps the protected entries and
+ * the one it runs in (TLB1_LOW), and drops the others.
  */
 #include <arch/booke.h>
 #include <arch/start-asm.h>
+#include <arch/tlb1.h>
+#include <arch/linux-words.h>
 
 #define RAM_X (MAS3_SX | MAS3_SW | MAS3_SR)
-#define BLOCK_64M 0x04000000
-#define CK_BLOCK_PA (BOARD_CK_REGION_PA & ~(BLOCK_64M - 1))
-#define CK_BLOCK_VA (BOARD_CK_REGION_VA & ~(BLOCK_64M - 1))
-#if (BOARD_CK_REGION_VA - BOARD_CK_REGION_PA) % BLOCK_64M || \
-	(BOARD_CK_REGION_PA + BOARD_CK_REGION_SIZE - 1) / BLOCK_64M != \
-	BOARD_CK_REGION_PA / BLOCK_64M || \
-	(BOARD_SHM_PA + BOARD_SHM_SIZE - 1) / BLOCK_64M != BOARD_CK_REGION_PA / BLOCK_64M
-#error "co-kernel and IPC regions must share one 64 MiB block, VA - PA 64 MiB aligned"
-#endif
+#define IO_RW (MAS3_SW | MAS3_SR)
 
 /* tlb1_write - TLB1[resel] := EA ea -> PA pa_hi:pa, 4^tsize KiB, with the
- * entry number in register \resel (0..15). Clobbers r4. */
-.macro tlb1_write resel, ea, pa_hi, pa, tsize, wimge, perm
+ * entry number in register \resel (0..15); \prot: MAS1_IPROT or 0.
+ * Clobbers r4. */
+.macro tlb1_write resel, ea, pa_hi, pa, tsize, wimge, perm, prot
 	slwi	r4, \resel, 16                /* MAS0[ESEL] */
 	oris	r4, r4, MAS0_TLB1@h
 	mtspr	SPRN_MAS0, r4
-	lis	r4, (MAS1_VALID | MAS1_IPROT)@h
+	lis	r4, (MAS1_VALID | \prot)@h
 	ori	r4, r4, MAS1_TSIZE(\tsize)
 	mtspr	SPRN_MAS1, r4
 	lis	r4, (\ea)@h
@@ -60,6 +57,22 @@
 	ori	r4, r4, (\perm)
 	mtspr	SPRN_MAS3, r4
 	li	r4, (\pa_hi)
+	mtspr	SPRN_MAS7, r4
+	isync
+	tlbwe
+	isync
+.endm
+
+/* tlb1_clear - TLB1[resel] invalid (IPROT too: tlbwe with V = 0).
+ * Clobbers r4. */
+.macro tlb1_clear resel
+	slwi	r4, \resel, 16
+	oris	r4, r4, MAS0_TLB1@h
+	mtspr	SPRN_MAS0, r4
+	li	r4, 0
+	mtspr	SPRN_MAS1, r4
+	mtspr	SPRN_MAS2, r4
+	mtspr	SPRN_MAS3, r4
 	mtspr	SPRN_MAS7, r4
 	isync
 	tlbwe
@@ -102,40 +115,42 @@ _reset:
 	mfspr	r30, SPRN_MAS0
 	rlwinm	r30, r30, 16, 28, 31         /* c = MAS0[ESEL] */
 
-	/* invalidate every other TLB1 entry (IPROT too: tlbwe with V = 0) */
+	/* invalidate every other TLB1 entry */
 	li	r29, 0
 2:	cmpw	r29, r30
 	beq	3f
-	slwi	r4, r29, 16
-	oris	r4, r4, MAS0_TLB1@h
-	mtspr	SPRN_MAS0, r4
-	li	r4, 0
-	mtspr	SPRN_MAS1, r4
-	mtspr	SPRN_MAS2, r4
-	mtspr	SPRN_MAS3, r4
-	mtspr	SPRN_MAS7, r4
-	isync
-	tlbwe
-	isync
+	tlb1_clear r29
 3:	addi	r29, r29, 1
-	cmpwi	r29, 16
+	cmpwi	r29, TLB1_ENTRIES
 	blt	2b
 	li	r4, MMUCSR0_TLB0_FI           /* and all of TLB0 */
 	mtspr	SPRN_MMUCSR0, r4
 	isync
 
-	addi	r29, r30, 1
-	andi.	r29, r29, 15
-	tlb1_write r29, CK_BLOCK_VA, 0, CK_BLOCK_PA, TSIZE_64M, 0, RAM_X
+	/* r29 = the region's entry, r28 = CCSR's: A and B, or B and A
+	 * where c is A */
+	li	r29, TLB1_CK_A
+	li	r28, TLB1_CK_B
+	cmpwi	r30, TLB1_CK_A
+	bne	4f
+	li	r29, TLB1_CK_B
+	li	r28, TLB1_CK_A
+4:	tlb1_write r29, BOARD_CK_REGION_VA, 0, BOARD_CK_REGION_PA, CK_REGION_TSIZE, 0, \
+		RAM_X, MAS1_IPROT
 	lis	r4, 2f@h                     /* to the link address */
 	ori	r4, r4, 2f@l
 	mtctr	r4
 	bctr
-2:	tlb1_write r30, 0x00000000, 0, 0x00000000, TSIZE_64M, 0, RAM_X
-	addi	r29, r30, 2
-	andi.	r29, r29, 15
-	tlb1_write r29, BOARD_CCSR_VA, BOARD_CCSR_PA_HI, BOARD_CCSR_PA_LO, TSIZE_1M, \
-		(MAS2_I | MAS2_G), (MAS3_SW | MAS3_SR)
+2:	tlb1_clear r30
+	li	r27, TLB1_LOW
+	tlb1_write r27, 0, 0, 0, TSIZE_64M, 0, RAM_X, 0
+	li	r27, TLB1_HIGH
+	tlb1_write r27, SZ_64M, 0, SZ_64M, TSIZE_64M, 0, RAM_X, 0
+	li	r27, TLB1_CK_SHM
+	tlb1_write r27, BOARD_SHM_BOOT_VA, 0, BOARD_SHM_PA, SHM_TSIZE, (MAS2_I | MAS2_G), \
+		IO_RW, MAS1_IPROT
+	tlb1_write r28, BOARD_CCSR_VA, BOARD_CCSR_PA_HI, BOARD_CCSR_PA_LO, TSIZE_1M, \
+		(MAS2_I | MAS2_G), IO_RW, MAS1_IPROT
 
 	vectors_own
 
@@ -167,11 +182,14 @@ booke_vectors_own:
 
 /*
  * void booke_enter_linux(uint32_t entry_pa, uint32_t dtb_pa) - enter
- * Linux's head at @entry_pa (EA = PA through TLB1[c], 64 MiB) the ePAPR
+ * Linux's head at @entry_pa (EA = PA through TLB1_LOW, 64 MiB) the ePAPR
  * way (ePAPR 1.1 §5.4.1; Linux head_85xx.S): r3 = the DTB's PA, r6 =
- * "EPAP", r7 = the initial map area's size, other GPRs 0, MSR = 0 (both
- * interrupt classes and ME off: Linux sets its own MSR and IVORs).
- * Context: root before Linux, RT masked, RT timer stopped.
+ * "EPAP", r7 = the initial map area's size, r8 = COKERNEL_ENTRY_MAGIC
+ * (ePAPR's 0 otherwise: Linux's head then keeps the co-kernel's
+ * protected TLB1 entries, linux-guest/patches/0011), other GPRs 0, MSR =
+ * 0 (both interrupt classes and ME off: Linux's head sets its own MSR and
+ * IVORs and turns MSR[CE] on once IVOR0 is its CriticalInput stub).
+ * Context: root, RT masked.
  */
 	.text
 	.global booke_enter_linux
@@ -184,8 +202,9 @@ booke_enter_linux:
 	li	r5, 0
 	lis	r6, 0x4550
 	ori	r6, r6, 0x4150               /* ePAPR magic "EPAP" */
-	lis	r7, BLOCK_64M@h              /* initial map area: TLB1[c] */
-	li	r8, 0
+	lis	r7, SZ_64M@h                 /* initial map area: TLB1_LOW */
+	lis	r8, COKERNEL_ENTRY_MAGIC@h
+	ori	r8, r8, COKERNEL_ENTRY_MAGIC@l
 	li	r9, 0
 	rfi
 

@@ -14,6 +14,7 @@
 #include <ck/guest.h>
 #include <arch/g2.h>
 #include <arch/ctx.h>
+#include <arch/ppc-insn.h>
 #include <arch/rtcall.h>
 #include <ck_guest.h>
 
@@ -265,22 +266,18 @@ static const uint32_t stub_fixed[STUB_WORDS] = {
 	0x7c7543a6u,            /* mtspr SPRG5, r3 */
 	0x7c6902a6u,            /* mfctr r3 */
 	0x7c7643a6u,            /* mtspr SPRG6, r3 */
-	0x3c600000u,            /* lis r3, hi (immediate masked) */
-	0x80630000u,            /* lwz r3, lo(r3) (displacement masked) */
+	0, 0,                   /* lis r3, hi / lwz r3, lo(r3): the word */
 	0x7c6903a6u,            /* mtctr r3 */
 	0x4e800420u,            /* bctr */
 };
 
 /* The word a `lis r3, hi` / `lwz r3, lo(r3)` pair at @at loads: its PA in
- * Linux's image (run at 0), past the vectors, or 0. */
+ * Linux's image (run at 0, real-mode addresses), past the vectors, or 0. */
 static uint32_t lis_lwz_word(const uint32_t *at, uint32_t kernel_bytes)
 {
-	uint32_t pa;
+	uint32_t pa = ppc_lis_lwz_ea(at, 3);
 
-	if ((at[0] & 0xffff0000u) != stub_fixed[3] || (at[1] & 0xffff0000u) != stub_fixed[4])
-		return 0;
-	pa = (at[0] << 16) + (uint32_t)(int32_t)(int16_t)(at[1] & 0xffffu);
-	if ((pa & 3u) || pa < LOWVEC_BYTES || kernel_bytes < 4u || pa > kernel_bytes - 4u)
+	if (!pa || (pa & 3u) || pa < LOWVEC_BYTES || kernel_bytes < 4u || pa > kernel_bytes - 4u)
 		return 0;
 	return pa;
 }
@@ -289,11 +286,9 @@ static uint32_t lis_lwz_word(const uint32_t *at, uint32_t kernel_bytes)
 static uint32_t find_boot_word(const uint32_t *img, uint32_t kernel_bytes)
 {
 	const uint32_t *stub = img + 0xa00u / 4u;
-	uint32_t i;
 
-	for (i = 0; i < STUB_WORDS; i++)
-		if (i != 3u && i != 4u && stub[i] != stub_fixed[i])
-			return 0;
+	if (!ppc_insns_match(stub, stub_fixed, STUB_WORDS))
+		return 0;
 	return lis_lwz_word(stub + 3, kernel_bytes);
 }
 

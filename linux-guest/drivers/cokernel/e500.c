@@ -11,6 +11,7 @@
 #define pr_fmt(fmt) "cokernel: " fmt
 
 #include <linux/init.h>
+#include <linux/io.h>
 #include <linux/ioport.h>
 #include <linux/memblock.h>
 #include <linux/of.h>
@@ -22,9 +23,13 @@
 #include <sysdev/fsl_pci.h>
 #include "cokernel.h"
 
-/* The hand-over (epapr.c); on failure the RT side stays stopped. The
- * co-kernel region is in Linux's linear map (a reserved-memory node
- * without no-map): the co-kernel runs there. */
+/*
+ * The hand-over (epapr.c); on failure Linux has no interrupts (the RT side
+ * runs on). The co-kernel region lies above Linux's memory (the DT's
+ * memory node ends below it) and the co-kernel runs there through TLB1
+ * entries of its own, which Linux's head keeps (patch 0011): Linux maps
+ * the guest page with an alias of its own.
+ */
 static void __init ck_e500_attach(void)
 {
 	struct ck_guest_page *p;
@@ -32,13 +37,16 @@ static void __init ck_e500_attach(void)
 
 	if (cokernel_epapr_page_pa(&res))
 		return;
-	if (!memblock_is_map_memory(res.start) ||
-	    !virt_addr_valid(phys_to_virt(res.start))) {
-		pr_err("guest page %pa is not in the linear map: RT side stopped\n",
-		       &res.start);
+	if (memblock_is_memory(res.start)) {
+		pr_err("guest page %pa is in Linux's memory: the DT is not the "
+		       "co-kernel's\n", &res.start);
 		return;
 	}
-	p = phys_to_virt(res.start);
+	p = memremap(res.start, PAGE_SIZE, MEMREMAP_WB);
+	if (!p) {
+		pr_err("guest page %pa: memremap failed\n", &res.start);
+		return;
+	}
 	cokernel_epapr_attach(p, p->rt_entry);
 }
 

@@ -14,8 +14,10 @@
  *    (e500: a protected TLB1 entry; G2_LE: one of its BATs), so RT code
  *    never takes a TLB miss (a plain window would be ioremap()ped);
  *  - the RT entry is the machine's critical-interrupt stub (patches 0002,
- *    0008), which branches through cokernel_rt_entry: set here before
- *    attach(), which restarts the RT timer.
+ *    0008), which branches through cokernel_rt_entry: the co-kernel sets
+ *    it before Linux starts (RT runs through Linux's boot), and it is set
+ *    here to the guest page's rt_entry before attach() (G2_LE: from the
+ *    co-kernel's boot entry to its attached one).
  */
 #define pr_fmt(fmt) "cokernel: " fmt
 
@@ -95,19 +97,25 @@ int __init cokernel_epapr_page_pa(struct resource *res)
 	return ret;
 }
 
-#ifdef CONFIG_PPC_BOOK3S_32
 /*
- * G2_LE: the co-kernel's RT interrupts come through its boot entry until
- * attach (the co-kernel set cokernel_rt_entry before Linux started; its
- * entry brings its own BATs in for each one), and the attached entry needs
- * the windows attach() maps: MSR[CE] is masked from the switch of the
+ * The co-kernel's RT interrupts come all through Linux's boot (it set
+ * cokernel_rt_entry before Linux started: on the G2_LE to its boot entry,
+ * which brings its own BATs in for each one; on e500 to its RT entry,
+ * through TLB1 entries Linux's head kept), and attach() moves its devices
+ * to the windows: the critical input is masked from the switch of the
  * word to attach()'s return.
  */
+#ifdef CONFIG_PPC_BOOK3S_32
+#define CK_MSR_RT MSR_G2_CE
+#else
+#define CK_MSR_RT MSR_CE
+#endif
+
 static unsigned long __init ck_rt_hold(void)
 {
 	unsigned long msr = mfmsr();
 
-	mtmsr(msr & ~MSR_G2_CE);
+	mtmsr(msr & ~CK_MSR_RT);
 	isync();
 	return msr;
 }
@@ -117,17 +125,6 @@ static void __init ck_rt_unhold(unsigned long msr)
 	mtmsr(msr);
 	isync();
 }
-#else
-/* e500: the RT side pauses until attach() */
-static unsigned long __init ck_rt_hold(void)
-{
-	return 0;
-}
-
-static void __init ck_rt_unhold(unsigned long msr)
-{
-}
-#endif
 
 void __init cokernel_epapr_attach(struct ck_guest_page *p, u32 rt_entry)
 {

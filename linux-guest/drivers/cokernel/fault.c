@@ -272,14 +272,20 @@ static int ck_faults_show(struct seq_file *m, void *v)
 DEFINE_SHOW_ATTRIBUTE(ck_faults);
 
 /*
- * The record lies in Linux's linear map (ARM, e500: the co-kernel's region
- * is mapped RAM), or on SH-4 in the co-kernel's SDRAM above Linux's RAM,
- * which P1 reaches without a mapping.
+ * The record lies in Linux's linear map (ARM, G2_LE: the co-kernel's
+ * region is RAM Linux maps), on SH-4 in the co-kernel's SDRAM above
+ * Linux's RAM, which P1 reaches without a mapping, and on e500 in the
+ * 16 MiB between Linux's lowmem and VMALLOC_START, which Linux never maps
+ * and the co-kernel's own TLB1 entries do.
  */
 static bool __init ck_fault_rec_reachable(const void *rec, size_t n)
 {
 #ifdef CONFIG_SUPERH
 	return cokernel_sh_ram_va(rec, n);
+#elif defined(CONFIG_PPC_85xx)
+	unsigned long a = (unsigned long)rec;
+
+	return a >= (unsigned long)high_memory && a + n > a && a + n <= VMALLOC_START;
 #else
 	return virt_addr_valid(rec) && virt_addr_valid((const char *)rec + n - 1);
 #endif
