@@ -31,7 +31,7 @@ extern const struct ck_uart mpc85xx_uart0;
 /**
  * mpc85xx_init() - the clocks from the boot DTB (board defaults where it
  * lacks them), boot mappings of the device table (CCSR at BOARD_CCSR_VA,
- * the IPC region in the co-kernel's linear map) and the devices taken:
+ * the IPC region at arch_phys_to_virt()'s address) and the devices taken:
  * MPIC, DUART channel 0. Context: bsp_init(), RT masked.
  */
 void mpc85xx_init(void);

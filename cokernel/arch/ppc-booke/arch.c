@@ -49,7 +49,8 @@ void arch_rt_unmask(void)
 }
 
 /* A new task: supervisor, MSR[CE] = 1 (RT class on), EE = 0 (Linux's class
- * masked), ME = 1; r1 = @stack_top less an ABI frame whose back chain is 0. */
+ * masked), ME = 1, DS = 1 (the co-kernel's data address space, arch/tlb1.h);
+ * r1 = @stack_top less an ABI frame whose back chain is 0. */
 void arch_ctx_init(struct ck_arch_ctx *ctx, void (*tramp)(void *), void *arg0,
 		   void *stack_top)
 {
@@ -62,7 +63,7 @@ void arch_ctx_init(struct ck_arch_ctx *ctx, void (*tramp)(void *), void *arg0,
 	ctx->w[CTX_R1] = (uintptr_t)sp;
 	ctx->w[CTX_R3] = (uintptr_t)arg0;
 	ctx->w[CTX_PC] = (uintptr_t)tramp;
-	ctx->w[CTX_MSR] = MSR_CE | MSR_ME;
+	ctx->w[CTX_MSR] = MSR_CE | MSR_ME | MSR_DS;
 }
 
 /*
@@ -226,6 +227,30 @@ int arch_rt_live_in_boot(void)
 }
 
 /*
+ * Whether Linux's lowmem, the first LINUX_MEM_SIZE bytes of RAM, ends
+ * exactly where its CONFIG_LOWMEM_CAM_NUM (3) CAMs end: Linux maps lowmem
+ * greedily with the largest power-of-4 page the rest and the alignment of
+ * the addresses allow (arch/powerpc/mm/nohash/e500.c calc_cam_sz(),
+ * map_mem_in_cams_addr()) and drops what 3 of them do not cover, which
+ * would move VMALLOC_START below the co-kernel's region (arch/tlb1.h).
+ */
+static bool lowmem_is_cams(void)
+{
+	uint32_t ram = (uint32_t)BOARD_LINUX_MEM_SIZE, va = (uint32_t)BOARD_LINUX_PAGE_OFFSET;
+	unsigned int n;
+
+	for (n = 0; ram && n < TLB1_LINUX_CAMS; n++) {
+		uint32_t sz = 4096u;
+
+		while (sz <= ram / 4u && !((va | (va - (uint32_t)BOARD_LINUX_PAGE_OFFSET)) & (4u * sz - 1u)))
+			sz *= 4u;
+		ram -= sz;
+		va += sz;
+	}
+	return ram == 0;
+}
+
+/*
  * arch_prepare_linux() - the image carries the raw vmlinux at @kernel_pa
  * (U-Boot loads no FIT loadable at 0), Linux runs at BOARD_LINUX_RUN_PA:
  * move it there while RT still runs (about 5 MiB: a few ms), then find
@@ -250,6 +275,12 @@ int arch_prepare_linux(uint32_t kernel_pa, uint32_t dtb_pa)
 			  (unsigned int)run, (unsigned int)dtb_pa);
 		return -CK_EINVAL;
 	}
+	if (!lowmem_is_cams()) {
+		ck_printf("Linux's memory (LINUX_MEM_SIZE 0x%08x) is not what its 3 lowmem "
+			  "CAMs map: its vmalloc area would start over the co-kernel; RT only",
+			  (unsigned int)BOARD_LINUX_MEM_SIZE);
+		return -CK_EINVAL;
+	}
 	if (run != kernel_pa)
 		stage_kernel(to, from, (n + 3u) & ~3u);
 	if (booke_find_linux_words((const uint32_t *)(const void *)to, n,
@@ -268,10 +299,10 @@ int arch_prepare_linux(uint32_t kernel_pa, uint32_t dtb_pa)
  * arch_boot_linux() - enter Linux ePAPR-style (start.S booke_enter_linux)
  * where arch_prepare_linux() put it, RT running on through its boot:
  * Linux's stub word pointed at arch_rt_entry and its fault filter's words
- * filled (booke_find_linux_words()), every TLB1 entry but the co-kernel's and
- * TLB1_LOW (Linux's initial map) invalidated, since Linux's head keeps the
- * protected ones (a dead Linux's lowmem CAMs among them) and TLB1_HIGH
- * would map user addresses. The IPC region needs no cache work: the
+ * filled (booke_find_linux_words()), every TLB1 entry but the co-kernel's
+ * invalidated, since Linux's head keeps the protected ones (a dead Linux's
+ * lowmem CAMs among them) and RAM at EA = PA would map user addresses, and
+ * TLB1_LOW written again in address space 0: Linux's initial map. The IPC region needs no cache work: the
  * co-kernel maps it I|G from reset on (start.S), as Linux's UIO does.
  * @kernel_pa and @machine_id (ARM's) are not used.
  * Context: root on a co-kernel stack, RT masked (Linux's head unmasks it).
@@ -292,8 +323,11 @@ void arch_boot_linux(uint32_t kernel_pa, uint32_t dtb_pa, uint32_t machine_id)
 	}
 	__asm__ volatile("sync" : : : "memory");
 	for (e = 0; e < TLB1_ENTRIES; e++)
-		if (e != TLB1_CK_A && e != TLB1_CK_B && e != TLB1_CK_SHM && e != TLB1_LOW)
+		if (e != TLB1_CK_A && e != TLB1_CK_B && e != TLB1_CK_SHM && e != TLB1_CK_DATA)
 			tlb1_write(e, 0, 0, 0, 0);
+	/* Linux's initial map, in its address space (0) */
+	tlb1_write(TLB1_LOW, MAS1_VALID | MAS1_TSIZE(TSIZE_64M), 0,
+		   MAS3_SX | MAS3_SW | MAS3_SR, 0);
 	linux_runs = true;
 	booke_msr_keep = ~0u;
 	booke_enter_linux((uint32_t)BOARD_LINUX_RUN_PA, dtb_pa);
@@ -383,9 +417,76 @@ void arch_map_window(unsigned int idx, uint32_t va, uint64_t pa, uint32_t size)
 {
 	uint32_t mask = ~(size - 1u);
 
-	tlb1_write(TLB1_FIRST_WINDOW + idx, MAS1_VALID | MAS1_IPROT | MAS1_TSIZE(tlb1_tsize(size)),
+	tlb1_write(TLB1_FIRST_WINDOW + idx,
+		   MAS1_VALID | MAS1_IPROT | MAS1_TS | MAS1_TSIZE(tlb1_tsize(size)),
 		   (va & mask) | MAS2_I | MAS2_G, ((uint32_t)pa & mask) | MAS3_SW | MAS3_SR,
 		   (uint32_t)(pa >> 32));
+}
+
+/* gate.S: one stub per op (ck/guest.h CK_GUEST_OPS), each entering
+ * booke_gate_fn[n] with data in address space 1, on the gate stack */
+extern const uintptr_t booke_gate_ops[CK_GUEST_OPS];
+uintptr_t booke_gate_fn[CK_GUEST_OPS];
+
+void arch_guest_gate(struct ck_guest_page *gp)
+{
+	ck_guest_gate_ops(gp, booke_gate_ops, booke_gate_fn);
+}
+
+/* TLB1[@esel] as MAS1-3 and MAS7 (e500CORERM 6.5 tlbre) into @m[4]. */
+static void tlb1_read(unsigned int esel, uint32_t m[4])
+{
+	__asm__ volatile("mtspr %4, %5\n\tisync\n\ttlbre\n\tisync\n\t"
+			 "mfspr %0, %6\n\tmfspr %1, %7\n\tmfspr %2, %8\n\tmfspr %3, %9"
+			 : "=&r"(m[0]), "=&r"(m[1]), "=&r"(m[2]), "=&r"(m[3])
+			 : "i"(SPRN_MAS0), "r"(MAS0_TLB1 | MAS0_ESEL(esel)), "i"(SPRN_MAS1),
+			   "i"(SPRN_MAS2), "i"(SPRN_MAS3), "i"(SPRN_MAS7)
+			 : "memory");
+}
+
+#define LOWMEM_VA ((uint32_t)BOARD_LINUX_PAGE_OFFSET)
+#define LOWMEM_END ((uint32_t)BOARD_LINUX_PAGE_OFFSET + (uint32_t)BOARD_LINUX_MEM_SIZE)
+
+/*
+ * arch_guest_protect() - the co-kernel's memory is read-only to Linux from
+ * its first instruction on: in Linux's address space (0) only TLB1_CK_A/B
+ * maps the region, execute and read only; the co-kernel's data is in
+ * address space 1 (start.S, entry.S, gate.S). At attach, once Linux's
+ * last address-space-1 entry is gone (its head's and loadcam_multi()'s
+ * temporary ones, arch/tlb1.h), Linux's lowmem CAMs TLB1[0..2] are copied
+ * into address space 1 (TLB1_LINUX..), so the ops Linux calls reach its
+ * buffers: each must be valid, in address space 0, global (TID 0) and
+ * within Linux's lowmem (LINUX_PAGE_OFFSET, LINUX_MEM_SIZE); one that is
+ * not is left out and said (an op reading a buffer there takes a TLB
+ * miss). Return: the protected range (@va: CK_REGION_VA, the size), or 0
+ * before Linux runs. Context: attach() through its gate (data in address
+ * space 1, RT masked, Linux's interrupts off).
+ */
+uint32_t arch_guest_protect(uint32_t *va)
+{
+	unsigned int i;
+
+	*va = 0;
+	if (!linux_runs)
+		return 0;
+	for (i = 0; i < TLB1_LINUX_CAMS; i++) {
+		uint32_t m[4], ea, size;
+
+		tlb1_read(i, m);
+		ea = m[1] & 0xfffff000u;
+		size = 1024u << (2u * ((m[0] >> 8) & 0xfu));
+		if (!(m[0] & MAS1_VALID) || (m[0] & (MAS1_TS | 0x00ff0000u)) ||
+		    ea < LOWMEM_VA || ea > LOWMEM_END || size > LOWMEM_END - ea) {
+			ck_printf("Linux's TLB1[%u] (MAS1 0x%08x, EPN 0x%08x) is not a lowmem "
+				  "CAM: the ops do not reach Linux's memory there",
+				  i, (unsigned int)m[0], (unsigned int)ea);
+			tlb1_write(TLB1_LINUX + i, 0, 0, 0, 0);
+			continue;
+		}
+		tlb1_write(TLB1_LINUX + i, m[0] | MAS1_TS, m[1], m[2], m[3]);
+	}
+	*va = (uint32_t)BOARD_CK_REGION_VA;
+	return (uint32_t)BOARD_CK_REGION_SIZE;
 }
 
 int arch_guest_restartable(void)
@@ -401,12 +502,14 @@ void booke_vectors_own(void);   /* start.S */
  * cleared: its decrementer would reach a vector that is no longer Linux's),
  * IVPR and IVORs the co-kernel's again (booke_vectors_own()), TLB0 flushed
  * (Linux's user and vmalloc pages), the device windows' entries
- * invalidated (the co-kernel's region, IPC region and CCSR entries never
- * went), and RAM at EA = PA again (TLB1_LOW, TLB1_HIGH), where the
+ * invalidated with the copies of Linux's lowmem CAMs in address space 1
+ * (the co-kernel's region, IPC region and CCSR entries never went), and
+ * RAM at EA = PA in address space 1 again (TLB1_LOW, TLB1_HIGH), where the
  * restart copies the pristine payload. Linux's lowmem CAMs stay until
- * arch_boot_linux(): this may run on Linux's stack (its down() call); no
- * EA of theirs is one of the co-kernel's. Context: RT masked; the
- * watchdog's critical interrupt or Linux's call of down().
+ * arch_boot_linux(); no EA of theirs is one of the co-kernel's in address
+ * space 0. Context: data in address space 1, on a co-kernel stack (the
+ * gate stack when Linux calls down()), RT masked; the watchdog's critical
+ * interrupt or Linux's call of down().
  */
 void arch_guest_stop(void)
 {
@@ -426,10 +529,12 @@ void arch_guest_stop(void)
 	__asm__ volatile("msync\n\tisync" : : : "memory");
 	for (e = TLB1_FIRST_WINDOW; e < TLB1_ENTRIES; e++)
 		tlb1_write(e, 0, 0, 0, 0);
-	tlb1_write(TLB1_LOW, MAS1_VALID | MAS1_TSIZE(TSIZE_64M), 0,
-		   MAS3_SX | MAS3_SW | MAS3_SR, 0);
-	tlb1_write(TLB1_HIGH, MAS1_VALID | MAS1_TSIZE(TSIZE_64M), SZ_64M,
-		   SZ_64M | MAS3_SX | MAS3_SW | MAS3_SR, 0);
+	for (e = TLB1_LINUX; e < TLB1_LINUX + TLB1_LINUX_CAMS; e++)
+		tlb1_write(e, 0, 0, 0, 0);
+	tlb1_write(TLB1_LOW, MAS1_VALID | MAS1_TS | MAS1_TSIZE(TSIZE_64M), 0,
+		   MAS3_SW | MAS3_SR, 0);
+	tlb1_write(TLB1_HIGH, MAS1_VALID | MAS1_TS | MAS1_TSIZE(TSIZE_64M), SZ_64M,
+		   SZ_64M | MAS3_SW | MAS3_SR, 0);
 	linux_runs = false;
 }
 

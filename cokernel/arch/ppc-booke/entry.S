@@ -49,23 +49,43 @@
 #include <generated/asm-offsets.h>
 #include <arch/ctx-asm.h>
 #include <arch/hcall-asm.h>
+#include <arch/gate-asm.h>
 
 /*
- * ck_hcall_entry - the ePAPR hypercall (arch/hcall-asm.h). Book-E masks
- * and restores MSR[EE] alone with wrteei/wrtee.
+ * ck_hcall_entry - the ePAPR hypercall (the ABI: arch/hcall-asm.h): Linux's
+ * epapr_hypercall_start branches here in Linux's context, r11 = token,
+ * r3-r10 arguments and results, LR its caller's return address. Linux's
+ * interrupts off (MSR[EE]) and data in address space 1 (MSR[DS]: the
+ * co-kernel's memory is read-only in Linux's, arch/tlb1.h) for the call,
+ * which runs on the co-kernel's gate stack (gate.S): Linux's stack is not
+ * mapped in AS 1 before attach. A 64-byte frame there holds Linux's r1
+ * (back chain, 0), CR (8), the MSR at entry (12), r3-r10 (16..44) and LR
+ * (48); leaving, the MSR goes back whole (EE, DS) with r1. The caller's
+ * own frame and LR save word are never touched (hcall-asm.h: a frameless
+ * caller keeps its return address there). Linux cannot nest a hypercall
+ * or an op on the gate stack: both run with EE = 0.
  * Fixed address: BOARD_CK_HCALL_VA (checked by the link script).
  */
-.macro hcall_ee_off
-	wrteei	0
-.endm
-.macro hcall_ee_restore
-	lwz	r0, 12(r1)
-	wrtee	r0
-.endm
 	.section .vectors.hcall, "ax"
 	.global ck_hcall_entry
 ck_hcall_entry:
-	epapr_hcall_entry
+	mfmsr	r12
+	mtctr	r12                          /* the MSR at entry */
+	gate_in	r12, r12, 64
+	mfctr	r0
+	stw	r0, 12(r1)
+	mflr	r0
+	stw	r0, 48(r1)
+	mfcr	r0
+	stw	r0, 8(r1)
+	epapr_hcall_call
+	lwz	r0, 8(r1)
+	mtcr	r0
+	lwz	r0, 48(r1)
+	mtlr	r0
+	lwz	r0, 12(r1)
+	gate_out r0
+	blr
 
 	.section .vectors, "ax"
 
@@ -79,10 +99,16 @@ ivor_0:
 	b	arch_rt_entry
 
 /* arch_rt_entry - the RT entry (guest page rt_entry): r3 in SPRG2, CTR in
- * SPRG6 (see the top of this file). */
+ * SPRG6 (see the top of this file). The interrupt cleared MSR[DS]: data in
+ * the co-kernel's address space (1) before the first access (arch/tlb1.h);
+ * the frame's MSR puts the interrupted context's back at the rfci. */
 	.balign	16
 	.global arch_rt_entry
 arch_rt_entry:
+	mfmsr	r3
+	ori	r3, r3, MSR_DS
+	mtmsr	r3
+	isync
 	lis	r3, ck_current_task@ha
 	lwz	r3, ck_current_task@l(r3)
 	addi	r3, r3, TASK_CTX
@@ -162,6 +188,7 @@ ctx_restore:
 arch_fault_entry:
 	mfmsr	r11
 	rlwinm	r11, r11, 0, 15, 13          /* MSR[CE] (0x00020000) off */
+	ori	r11, r11, MSR_DS             /* data in address space 1 */
 	mtmsr	r11
 	isync
 	lis	r11, ck_current_task@ha
@@ -304,6 +331,10 @@ ivor_\n:
 fault_common:
 	mr	r4, r1
 	mflr	r5
+	mfmsr	r0
+	ori	r0, r0, MSR_DS               /* data in address space 1 */
+	mtmsr	r0
+	isync
 	lis	r1, ck_exc_stack_top@ha
 	addi	r1, r1, ck_exc_stack_top@l
 	li	r0, 0

@@ -10,45 +10,58 @@
  * from 0, unprotected) or from U-Boot's bootm of the FIT (notes/e500.md
  * §5: U-Boot leaves eight protected TLB1 entries: CCSR at EA 0xE000_0000,
  * RAM, flash, PCI). The image is loaded at its PA but linked at Linux's
- * linear-map address of it (BOARD_CK_REGION_VA = BOARD_LINUX_PAGE_OFFSET +
- * PA, DESIGN §4), so the code up to the jump to 2f is position-independent
- * (relative branches, immediates only).
+ * kernel address of it (BOARD_CK_REGION_VA = BOARD_LINUX_PAGE_OFFSET +
+ * PA, DESIGN §4; above Linux's lowmem, arch/tlb1.h), so the code up to
+ * the jump to 2f is position-independent (relative branches, immediates
+ * only).
  *
- * TLB1 after this code (all TS = 0, TID = 0, supervisor only; the
- * entries and why they lie where they do: arch/tlb1.h); c is the entry
- * that mapped the code at entry (found with tlbsx):
- *   [TLB1_CK_A or _B]  EA CK_REGION_VA -> PA CK_REGION_PA, cached,
- *                      protected: the co-kernel (B when c is A)
- *   [the other]        EA CCSR_VA -> PA CCSR_PA_HI:LO, 1 MiB, I|G,
+ * TLB1 after this code (TID = 0, supervisor only; the entries, their
+ * address spaces and why they lie where they do: arch/tlb1.h); c is the
+ * entry that mapped the code at entry (found with tlbsx):
+ *   [TLB1_CK_A or _B]  AS 0, EA CK_REGION_VA -> PA CK_REGION_PA, cached,
+ *                      execute and read only, protected: the co-kernel's
+ *                      code (B when c is A)
+ *   [the other]        AS 1, EA CCSR_VA -> PA CCSR_PA_HI:LO, 1 MiB, I|G,
  *                      protected
- *   [TLB1_CK_SHM]      EA SHM_BOOT_VA -> PA SHM_PA, I|G, protected
- *   [TLB1_LOW]         EA 0 -> PA 0, 64 MiB, cached: the Linux payload,
- *                      EA = PA as ePAPR wants it at Linux's entry
- *   [TLB1_HIGH]        EA 64 MiB -> PA 64 MiB, 64 MiB, cached: the rest
- *                      of RAM (the staged kernel, the pristine copy)
- * Every other TLB1 entry is invalidated first, and TLB0 flushed, so no EA
- * is ever mapped by two valid entries (a multi-hit, undefined on silicon);
+ *   [TLB1_CK_SHM]      AS 1, EA SHM_BOOT_VA -> PA SHM_PA, I|G, protected
+ *   [TLB1_CK_DATA]     AS 1, the region again, read/write, protected
+ *   [TLB1_LOW]         AS 1, EA 0 -> PA 0, 64 MiB, cached: the Linux
+ *                      payload (arch_boot_linux() rewrites it in AS 0 as
+ *                      Linux's initial map)
+ *   [TLB1_HIGH]        AS 1, EA 64 MiB -> PA 64 MiB, 64 MiB, cached: the
+ *                      rest of RAM (the staged kernel, the pristine copy)
+ * then MSR[DS] = 1: from here on every data access of the co-kernel is in
+ * address space 1, its instruction fetches in 0. Every other TLB1 entry is
+ * invalidated first, and TLB0 flushed, so no EA is ever mapped by two
+ * valid entries of one address space (a multi-hit, undefined on silicon);
  * c is invalidated once the code runs through the region's entry.
- * Linux's head (linux-guest/patches/0011) keeps the protected entries and
- * the one it runs in (TLB1_LOW), and drops the others.
+ * Linux's head (linux-guest/patches/0011) keeps the protected entries,
+ * runs in TLB1_LOW (arch_boot_linux() writes it in AS 0) until its own
+ * KERNELBASE entry is up, then drops it, and drops the others.
+ *
+ * Firmware may leave cache lines of the IPC region behind (U-Boot
+ * relocates itself near the top of RAM, where the region is, and bootm
+ * does not flush): they are written back and dropped through the cached
+ * EA = PA view (dcbf, EREF "cache management") before anything uses the
+ * region through its cache-inhibited entry.
  */
 #include <arch/booke.h>
 #include <arch/start-asm.h>
 #include <arch/tlb1.h>
 #include <arch/linux-words.h>
 
-#define RAM_X (MAS3_SX | MAS3_SW | MAS3_SR)
-#define IO_RW (MAS3_SW | MAS3_SR)
+#define RW (MAS3_SW | MAS3_SR)
+#define CODE (MAS3_SX | MAS3_SR)
 
 /* tlb1_write - TLB1[resel] := EA ea -> PA pa_hi:pa, 4^tsize KiB, with the
- * entry number in register \resel (0..15); \prot: MAS1_IPROT or 0.
- * Clobbers r4. */
-.macro tlb1_write resel, ea, pa_hi, pa, tsize, wimge, perm, prot
+ * entry number in register \resel (0..15); \mas1: MAS1_IPROT, MAS1_TS
+ * (address space 1) or 0. Clobbers r4. */
+.macro tlb1_write resel, ea, pa_hi, pa, tsize, wimge, perm, mas1
 	slwi	r4, \resel, 16                /* MAS0[ESEL] */
 	oris	r4, r4, MAS0_TLB1@h
 	mtspr	SPRN_MAS0, r4
-	lis	r4, (MAS1_VALID | \prot)@h
-	ori	r4, r4, MAS1_TSIZE(\tsize)
+	lis	r4, (MAS1_VALID | (\mas1))@h
+	ori	r4, r4, ((\mas1) & 0xffff) | MAS1_TSIZE(\tsize)
 	mtspr	SPRN_MAS1, r4
 	lis	r4, (\ea)@h
 	ori	r4, r4, (\wimge)
@@ -136,21 +149,36 @@ _reset:
 	li	r29, TLB1_CK_B
 	li	r28, TLB1_CK_A
 4:	tlb1_write r29, BOARD_CK_REGION_VA, 0, BOARD_CK_REGION_PA, CK_REGION_TSIZE, 0, \
-		RAM_X, MAS1_IPROT
+		CODE, MAS1_IPROT
 	lis	r4, 2f@h                     /* to the link address */
 	ori	r4, r4, 2f@l
 	mtctr	r4
 	bctr
 2:	tlb1_clear r30
+	li	r27, TLB1_CK_DATA
+	tlb1_write r27, BOARD_CK_REGION_VA, 0, BOARD_CK_REGION_PA, CK_REGION_TSIZE, 0, \
+		RW, (MAS1_IPROT | MAS1_TS)
 	li	r27, TLB1_LOW
-	tlb1_write r27, 0, 0, 0, TSIZE_64M, 0, RAM_X, 0
+	tlb1_write r27, 0, 0, 0, TSIZE_64M, 0, RW, MAS1_TS
 	li	r27, TLB1_HIGH
-	tlb1_write r27, SZ_64M, 0, SZ_64M, TSIZE_64M, 0, RAM_X, 0
+	tlb1_write r27, SZ_64M, 0, SZ_64M, TSIZE_64M, 0, RW, MAS1_TS
 	li	r27, TLB1_CK_SHM
 	tlb1_write r27, BOARD_SHM_BOOT_VA, 0, BOARD_SHM_PA, SHM_TSIZE, (MAS2_I | MAS2_G), \
-		IO_RW, MAS1_IPROT
+		RW, (MAS1_IPROT | MAS1_TS)
 	tlb1_write r28, BOARD_CCSR_VA, BOARD_CCSR_PA_HI, BOARD_CCSR_PA_LO, TSIZE_1M, \
-		(MAS2_I | MAS2_G), IO_RW, MAS1_IPROT
+		(MAS2_I | MAS2_G), RW, (MAS1_IPROT | MAS1_TS)
+	li	r4, MSR_ME | MSR_DS          /* data in address space 1 */
+	mtmsr	r4
+	isync
+	lis	r4, BOARD_SHM_PA@h           /* firmware's lines of the IPC region */
+	ori	r4, r4, BOARD_SHM_PA@l
+	lis	r5, (BOARD_SHM_PA + BOARD_SHM_SIZE)@h
+	ori	r5, r5, (BOARD_SHM_PA + BOARD_SHM_SIZE)@l
+5:	dcbf	0, r4
+	addi	r4, r4, 32
+	cmplw	r4, r5
+	blt	5b
+	sync
 
 	vectors_own
 
@@ -186,9 +214,11 @@ booke_vectors_own:
  * way (ePAPR 1.1 §5.4.1; Linux head_85xx.S): r3 = the DTB's PA, r6 =
  * "EPAP", r7 = the initial map area's size, r8 = COKERNEL_ENTRY_MAGIC
  * (ePAPR's 0 otherwise: Linux's head then keeps the co-kernel's
- * protected TLB1 entries, linux-guest/patches/0011), other GPRs 0, MSR =
- * 0 (both interrupt classes and ME off: Linux's head sets its own MSR and
- * IVORs and turns MSR[CE] on once IVOR0 is its CriticalInput stub).
+ * protected TLB1 entries, linux-guest/patches/0011), r1, r4, r5, r9 = 0
+ * (r1 0: no stack, so Linux's RT fault filter, whose words are set, does
+ * not take an exception of its head for an RT task's), MSR = 0 (both
+ * interrupt classes and ME off: Linux's head sets its own MSR and IVORs
+ * and turns MSR[CE] on once IVOR0 is its CriticalInput stub).
  * Context: root, RT masked.
  */
 	.text
@@ -198,6 +228,7 @@ booke_enter_linux:
 	li	r0, 0
 	mtspr	SPRN_SRR1, r0
 	mr	r3, r4
+	li	r1, 0
 	li	r4, 0
 	li	r5, 0
 	lis	r6, 0x4550

@@ -26,6 +26,7 @@
  */
 #include <arch/g2.h>
 #include <arch/bats-asm.h>
+#include <arch/gate-ops-asm.h>
 
 	.text
 	.macro	gate_op n
@@ -59,17 +60,6 @@ g2_gate_op\n:
 	blr
 	.endm
 
-	.irp n, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
-	gate_op	\n
-	.endr
-
-/* the stubs' addresses, in the order of core/guest.c ck_guest_gate_ops() */
-	.section .rodata
-	.balign	4
-	.global	g2_gate_ops
-g2_gate_ops:
-	.irp n, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
-	.long	g2_gate_op\n
-	.endr
+	gate_ops g2_gate
 
 	.section .note.GNU-stack, "", @progbits

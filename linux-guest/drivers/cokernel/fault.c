@@ -275,17 +275,20 @@ DEFINE_SHOW_ATTRIBUTE(ck_faults);
  * The record lies in Linux's linear map (ARM, G2_LE: the co-kernel's
  * region is RAM Linux maps), on SH-4 in the co-kernel's SDRAM above
  * Linux's RAM, which P1 reaches without a mapping, and on e500 in the
- * 16 MiB between Linux's lowmem and VMALLOC_START, which Linux never maps
- * and the co-kernel's own TLB1 entries do.
+ * co-kernel's region (@p's prot_va, prot_size), between Linux's lowmem and
+ * VMALLOC_START, which Linux never maps and the co-kernel's own TLB1 entry
+ * maps readable.
  */
-static bool __init ck_fault_rec_reachable(const void *rec, size_t n)
+static bool __init ck_fault_rec_reachable(const struct ck_guest_page *p,
+					  const void *rec, size_t n)
 {
 #ifdef CONFIG_SUPERH
 	return cokernel_sh_ram_va(rec, n);
 #elif defined(CONFIG_PPC_85xx)
-	unsigned long a = (unsigned long)rec;
+	unsigned long a = (unsigned long)rec, lo = p->prot_va, hi = lo + p->prot_size;
 
-	return a >= (unsigned long)high_memory && a + n > a && a + n <= VMALLOC_START;
+	return lo >= (unsigned long)high_memory && hi > lo && hi <= VMALLOC_START &&
+	       a >= lo && a + n > a && a + n <= hi;
 #else
 	return virt_addr_valid(rec) && virt_addr_valid((const char *)rec + n - 1);
 #endif
@@ -300,7 +303,7 @@ static int __init ck_fault_debugfs_init(void)
 	if (!p || !p->fault_record)
 		return -ENODEV;
 	rec = (const void *)(unsigned long)p->fault_record;
-	if (!ck_fault_rec_reachable(rec, sizeof(*ck_fault_rec)) ||
+	if (!ck_fault_rec_reachable(p, rec, sizeof(*ck_fault_rec)) ||
 	    ((const struct ck_fault_record *)rec)->magic != CK_FAULT_MAGIC) {
 		pr_err("no fault record at %08x\n", p->fault_record);
 		return -EINVAL;

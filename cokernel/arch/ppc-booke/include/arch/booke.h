@@ -52,6 +52,8 @@
 #define MSR_PR 0x00004000u
 #define MSR_ME 0x00001000u
 #define MSR_DE 0x00000200u
+#define MSR_DS 0x00000010u  /* data address space: the co-kernel's is 1
+			     * (arch/tlb1.h), Linux's 0 */
 
 /* HID0 */
 #define HID0_DOZE 0x00800000u
@@ -62,6 +64,7 @@
 #define MAS0_ESEL(n) ((n) << 16)
 #define MAS1_VALID 0x80000000u
 #define MAS1_IPROT 0x40000000u
+#define MAS1_TS 0x00001000u             /* the entry's address space */
 #define MAS1_TSIZE(t) ((t) << 8)        /* page = 4^t KiB */
 #define TSIZE_4K 1
 #define TSIZE_1M 5

@@ -7,27 +7,42 @@
  * Linux (the guest) uses TLB1[0-3]: its head's KERNELBASE entry (0) and
  * temporary one (1 or 2: 85xx_entry_mapping.S), its lowmem CAMs (0-2,
  * CONFIG_LOWMEM_CAM_NUM = 3) and loadcam_multi()'s temporary entry (3,
- * arch/powerpc/mm/nohash/e500.c). The co-kernel's own entries are
- * protected (IPROT, so Linux's tlbivax and MMUCSR0 flushes leave them;
- * EREF "TLB invalidate protection") and lie above:
- *   TLB1_CK_A, TLB1_CK_B   its region (at CK_REGION_VA) and CCSR (at
- *                          CCSR_VA, I|G), one each: the region's is A
- *                          unless A mapped the code at reset (start.S)
- *   TLB1_CK_SHM            the IPC region at SHM_BOOT_VA, I|G
- *   TLB1_FIRST_WINDOW..15  the device windows at Linux's addresses
+ * arch/powerpc/mm/nohash/e500.c) when it runs in address space 0. Linux
+ * runs in address space 0 (MSR[IS] = MSR[DS] = 0) but for moments with
+ * one temporary AS 1 copy of the entry its code runs in: its head's
+ * (step 3), and at MMU_init switch_to_as1()'s (head_85xx.S), which takes
+ * the highest invalid entry, TLB1[15]: a window's, which the co-kernel
+ * maps only at attach, later, and which lies in Linux's vmalloc area. The co-kernel fetches its code
+ * in AS 0 and accesses data in AS 1: every entry of it sets MSR[DS]
+ * before its first store (entry.S, gate.S), so Linux, in AS 0, cannot
+ * write its memory (EREF "Address spaces"; e500CORERM 12.2). Its entries
+ * are protected (IPROT, so Linux's tlbivax and MMUCSR0 flushes leave
+ * them; EREF "TLB invalidate protection") and lie above Linux's:
+ *   TLB1_CK_A, TLB1_CK_B   its region at CK_REGION_VA in AS 0, supervisor
+ *                          execute and read only, and CCSR (at CCSR_VA,
+ *                          AS 1, I|G), one each: the region's is A unless
+ *                          A mapped the code at reset (start.S)
+ *   TLB1_CK_SHM            the IPC region at SHM_BOOT_VA, AS 1, I|G
+ *   TLB1_CK_DATA           its region again, AS 1, read/write
+ *   TLB1_LINUX..+2         while Linux runs, from attach: Linux's lowmem
+ *                          CAMs again in AS 1, where the ops Linux calls
+ *                          read and write its buffers (arch_guest_protect())
+ *   TLB1_FIRST_WINDOW..15  the device windows at Linux's addresses, AS 1
  *                          (arch_map_window(), after attach)
- * and two unprotected ones exist only while no Linux runs, RAM at EA = PA:
- *   TLB1_LOW               0 .. 64 MiB: the Linux payload; Linux's
- *                          initial map at its entry (its head drops it)
+ * and, unprotected, RAM at EA = PA in AS 1 while no Linux runs:
+ *   TLB1_LOW               0 .. 64 MiB: the Linux payload; rewritten in
+ *                          AS 0 as Linux's initial map right before its
+ *                          entry (its head drops it)
  *   TLB1_HIGH              64 .. 128 MiB: the rest of RAM (the staged
- *                          kernel, the pristine copy), dropped before
- *                          Linux's entry
+ *                          kernel, the pristine copy)
  * While Linux runs, every EA of the co-kernel's entries lies in the 16 MiB
  * between Linux's lowmem (the first LINUX_MEM_SIZE bytes of RAM at
  * LINUX_PAGE_OFFSET) and VMALLOC_START (high_memory + 16 MiB, rounded down
  * to 16 MiB: arch/powerpc/include/asm/nohash/32/pgtable.h), which Linux
- * never maps, or in ranges Linux reserved (the windows): no EA is ever
- * mapped by two valid entries (a multi-hit, undefined on silicon).
+ * never maps, or in ranges Linux reserved (the windows), or is in AS 1
+ * over Linux's lowmem once Linux's last AS 1 entry is gone: no EA is ever
+ * mapped by two valid entries of one address space (a multi-hit,
+ * undefined on silicon).
  */
 #ifndef ARCH_TLB1_H
 #define ARCH_TLB1_H
@@ -36,8 +51,11 @@
 #define TLB1_CK_A 4
 #define TLB1_CK_B 5
 #define TLB1_CK_SHM 6
-#define TLB1_LOW 7
-#define TLB1_HIGH 8
+#define TLB1_CK_DATA 7
+#define TLB1_LOW 8
+#define TLB1_HIGH 9
+#define TLB1_LINUX 10                   /* 10..12: Linux's 3 lowmem CAMs */
+#define TLB1_LINUX_CAMS 3
 #define TLB1_FIRST_WINDOW 13            /* 13..15: ARCH_MAX_WINDOWS 3 */
 
 #define SZ_16M 0x01000000

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * hcall-asm.h - the ePAPR hypercall entry both PowerPC ports give Linux
- * (e500: ppc-booke/entry.S, G2_LE: ppc-g2/entry.S); assembly only.
+ * hcall-asm.h - the ePAPR hypercall entry of the G2_LE (ppc-g2/entry.S,
+ * on Linux's stack) and the call both PowerPC ports make from theirs
+ * (e500: ppc-booke/entry.S, on the co-kernel's gate stack); assembly only.
  */
 #ifndef ARCH_HCALL_ASM_H
 #define ARCH_HCALL_ASM_H
@@ -34,15 +35,12 @@
  *   hcall_ee_restore  MSR[EE] back as 12(r1) has it (and whatever
  *                     hcall_ee_off changed); may clobber r0, r11
  */
-.macro epapr_hcall_entry
-	stwu	r1, -64(r1)
-	mflr	r0
-	stw	r0, 48(r1)
-	mfcr	r0
-	stw	r0, 8(r1)
-	mfmsr	r0
-	stw	r0, 12(r1)
-	hcall_ee_off
+/*
+ * epapr_hcall_call - in a frame at r1 of at least 48 bytes: r3-r10 into
+ * its words 16..44, ck_epapr_hcall(r11, those words), r3-r10 back from
+ * them. Clobbers what a C call does (r0, r11, r12, CTR, XER, LR, CR0/1/5-7).
+ */
+.macro epapr_hcall_call
 	stw	r3, 16(r1)
 	stw	r4, 20(r1)
 	stw	r5, 24(r1)
@@ -62,6 +60,18 @@
 	lwz	r8, 36(r1)
 	lwz	r9, 40(r1)
 	lwz	r10, 44(r1)
+.endm
+
+.macro epapr_hcall_entry
+	stwu	r1, -64(r1)
+	mflr	r0
+	stw	r0, 48(r1)
+	mfcr	r0
+	stw	r0, 8(r1)
+	mfmsr	r0
+	stw	r0, 12(r1)
+	hcall_ee_off
+	epapr_hcall_call
 	hcall_ee_restore
 	lwz	r0, 8(r1)
 	mtcr	r0
