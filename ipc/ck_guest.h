@@ -270,13 +270,14 @@ struct ck_guest_page {
 	ck_s32 (*rt_early)(void);
 
 	/* The co-kernel's memory Linux cannot write (docs/restart.md
-	 * "Protection"), co-kernel-written once that is in force in Linux's
-	 * page tables (ARM926: rt_early() or attach make it privileged
-	 * read-only in a domain Linux's DACR makes a client): prot_va, its
-	 * first byte in Linux's linear map; prot_size, its bytes; 0 (the
-	 * default, other ports): none, the whole region is writable by
-	 * Linux. Linux reads and executes in it (the ops, the RT entry, the
-	 * fault record); this page, which Linux writes, lies outside. */
+	 * "Protection"), co-kernel-written once that is in force (ARM926:
+	 * rt_early() or attach make it privileged read-only in a domain
+	 * Linux's DACR makes a client; G2_LE, e500: attach): prot_va, its
+	 * first byte as a kernel address of Linux's (ARM926, G2_LE: in its
+	 * linear map; e500: just above its lowmem); prot_size, its bytes; 0
+	 * (the default, SH-4): none, the whole region is writable by Linux.
+	 * Linux reads and executes in it (the ops, the RT entry, the fault
+	 * record); this page, which Linux writes, lies outside. */
 	ck_u32 prot_va;
 	ck_u32 prot_size;
 };

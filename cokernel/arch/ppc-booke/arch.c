@@ -349,13 +349,19 @@ static struct {
 	uint32_t base, size;
 } windows[ARCH_MAX_WINDOWS];
 
+/* Bytes of a TLB1 page of TSIZE @t: 4^t KiB, 4 KiB .. 1 GiB; 0 if none. */
+static uint32_t tlb1_tsize_bytes(unsigned int t)
+{
+	return t >= 1u && t <= 10u ? 1024u << (2u * t) : 0u;
+}
+
 /* TSIZE of a TLB1 page of @size bytes: 4^t KiB, 4 KiB .. 1 GiB; 0 if none. */
 static unsigned int tlb1_tsize(uint32_t size)
 {
 	unsigned int t;
 
 	for (t = 1; t <= 10; t++)
-		if (size == 1024u << (2 * t))
+		if (size == tlb1_tsize_bytes(t))
 			return t;
 	return 0;
 }
@@ -444,6 +450,7 @@ static void tlb1_read(unsigned int esel, uint32_t m[4])
 			 : "memory");
 }
 
+#define CK_GUEST_PAGE_BYTES 4096u      /* cokernel.lds: the region's first page */
 #define LOWMEM_VA ((uint32_t)BOARD_LINUX_PAGE_OFFSET)
 #define LOWMEM_END ((uint32_t)BOARD_LINUX_PAGE_OFFSET + (uint32_t)BOARD_LINUX_MEM_SIZE)
 
@@ -455,12 +462,17 @@ static void tlb1_read(unsigned int esel, uint32_t m[4])
  * last address-space-1 entry is gone (its head's and loadcam_multi()'s
  * temporary ones, arch/tlb1.h), Linux's lowmem CAMs TLB1[0..2] are copied
  * into address space 1 (TLB1_LINUX..), so the ops Linux calls reach its
- * buffers: each must be valid, in address space 0, global (TID 0) and
- * within Linux's lowmem (LINUX_PAGE_OFFSET, LINUX_MEM_SIZE); one that is
- * not is left out and said (an op reading a buffer there takes a TLB
- * miss). Return: the protected range (@va: CK_REGION_VA, the size), or 0
- * before Linux runs. Context: attach() through its gate (data in address
- * space 1, RT masked, Linux's interrupts off).
+ * buffers: each must be in address space 0, global (TID 0), of a TLB1
+ * size and within Linux's lowmem (LINUX_PAGE_OFFSET, LINUX_MEM_SIZE); an
+ * invalid one (lowmem needs fewer CAMs) is skipped, another one is left
+ * out and said: an op given a buffer there takes a TLB miss in Linux's
+ * handler with r1 on the gate stack, which Linux cannot push a frame on,
+ * and Linux hangs until the watchdog restarts it. The copies' MAS7 is
+ * tlbre's (HID0[EN_MAS7_UPDATE], start.S). Return: the protected range
+ * (@va: the region past its first page, the guest page, which Linux
+ * writes through its own memremap() alias), or 0 before Linux runs.
+ * Context: attach() through its gate (data in address space 1, RT
+ * masked, Linux's interrupts off).
  */
 uint32_t arch_guest_protect(uint32_t *va)
 {
@@ -474,9 +486,13 @@ uint32_t arch_guest_protect(uint32_t *va)
 
 		tlb1_read(i, m);
 		ea = m[1] & 0xfffff000u;
-		size = 1024u << (2u * ((m[0] >> 8) & 0xfu));
-		if (!(m[0] & MAS1_VALID) || (m[0] & (MAS1_TS | 0x00ff0000u)) ||
-		    ea < LOWMEM_VA || ea > LOWMEM_END || size > LOWMEM_END - ea) {
+		size = tlb1_tsize_bytes((m[0] >> 8) & 0xfu);
+		if (!(m[0] & MAS1_VALID)) {
+			tlb1_write(TLB1_LINUX + i, 0, 0, 0, 0);
+			continue;
+		}
+		if ((m[0] & (MAS1_TS | 0x00ff0000u)) || !size || ea < LOWMEM_VA ||
+		    ea > LOWMEM_END || size > LOWMEM_END - ea) {
 			ck_printf("Linux's TLB1[%u] (MAS1 0x%08x, EPN 0x%08x) is not a lowmem "
 				  "CAM: the ops do not reach Linux's memory there",
 				  i, (unsigned int)m[0], (unsigned int)ea);
@@ -485,8 +501,8 @@ uint32_t arch_guest_protect(uint32_t *va)
 		}
 		tlb1_write(TLB1_LINUX + i, m[0] | MAS1_TS, m[1], m[2], m[3]);
 	}
-	*va = (uint32_t)BOARD_CK_REGION_VA;
-	return (uint32_t)BOARD_CK_REGION_SIZE;
+	*va = (uint32_t)BOARD_CK_REGION_VA + CK_GUEST_PAGE_BYTES;
+	return (uint32_t)BOARD_CK_REGION_SIZE - CK_GUEST_PAGE_BYTES;
 }
 
 int arch_guest_restartable(void)

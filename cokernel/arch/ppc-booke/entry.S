@@ -22,10 +22,12 @@
  * Every register of the interrupted context goes into
  * ck_current_task->ctx (one load of ck_current_task); C then runs on the
  * co-kernel's own critical stack. Frames are resumed with rfci from
- * CSRR0/1, MSR[CE] = 0 throughout. Everything the entry touches is in the
- * co-kernel region, which the co-kernel's own protected TLB1 entry maps
- * in every state of Linux, its boot included (arch/tlb1.h), so the entry
- * never takes a TLB miss (whose handlers are Linux's).
+ * CSRR0/1, MSR[CE] = 0 throughout. The entry's code is fetched through
+ * the region's address-space-0 entry and everything it touches is in the
+ * region's address-space-1 entry (it sets MSR[DS] first): both protected
+ * TLB1 entries of the co-kernel's, valid in every state of Linux, its boot
+ * included (arch/tlb1.h), so the entry never takes a TLB miss (whose
+ * handlers are Linux's).
  *
  * Base-class interrupts keep MSR[CE] (e500CORERM Rev. 1, 5.6 "Interrupt
  * processing": CE and DE are cleared by critical-class interrupts only),

@@ -182,12 +182,13 @@ _reset:
 
 	vectors_own
 
-	/* timebase on (QEMU ignores TBEN), MSR[WE] dozes (idle) */
+	/* timebase on (QEMU ignores TBEN), MSR[WE] dozes (idle), tlbre
+	 * fills MAS7 (arch_guest_protect() copies 36-bit entries) */
 	/* read-modify-write: keep what firmware set (U-Boot: EMCP, ENMAS7,
 	 * the timebase clock select) */
 	mfspr	r4, SPRN_HID0
 	oris	r4, r4, HID0_DOZE@h
-	ori	r4, r4, HID0_TBEN
+	ori	r4, r4, HID0_TBEN | HID0_EN_MAS7_UPDATE
 	msync
 	isync
 	mtspr	SPRN_HID0, r4

@@ -58,6 +58,7 @@
 /* HID0 */
 #define HID0_DOZE 0x00800000u
 #define HID0_TBEN 0x00004000u
+#define HID0_EN_MAS7_UPDATE 0x00000080u /* tlbre/tlbsx write MAS7 (e500v2) */
 
 /* MAS0..3, MAS7 fields for tlbwe (TLB1 entries, e500v2) */
 #define MAS0_TLB1 0x10000000u

@@ -8,6 +8,33 @@
 #define ARCH_HCALL_ASM_H
 
 /*
+ * epapr_hcall_call - in a frame at r1 of at least 48 bytes: r3-r10 into
+ * its words 16..44, ck_epapr_hcall(r11, those words), r3-r10 back from
+ * them. Clobbers what a C call does (r0, r11, r12, CTR, XER, LR, CR0/1/5-7).
+ */
+.macro epapr_hcall_call
+	stw	r3, 16(r1)
+	stw	r4, 20(r1)
+	stw	r5, 24(r1)
+	stw	r6, 28(r1)
+	stw	r7, 32(r1)
+	stw	r8, 36(r1)
+	stw	r9, 40(r1)
+	stw	r10, 44(r1)
+	mr	r3, r11
+	addi	r4, r1, 16
+	bl	ck_epapr_hcall
+	lwz	r3, 16(r1)
+	lwz	r4, 20(r1)
+	lwz	r5, 24(r1)
+	lwz	r6, 28(r1)
+	lwz	r7, 32(r1)
+	lwz	r8, 36(r1)
+	lwz	r9, 40(r1)
+	lwz	r10, 44(r1)
+.endm
+
+/*
  * epapr_hcall_entry - the body of ck_hcall_entry, the ePAPR hypercall
  * (ePAPR 1.1 "Hypercall ABI", Linux arch/powerpc/include/asm/
  * epapr_hcalls.h): r11 = token (vendor << 16 | number), r3-r10 =
@@ -35,33 +62,6 @@
  *   hcall_ee_restore  MSR[EE] back as 12(r1) has it (and whatever
  *                     hcall_ee_off changed); may clobber r0, r11
  */
-/*
- * epapr_hcall_call - in a frame at r1 of at least 48 bytes: r3-r10 into
- * its words 16..44, ck_epapr_hcall(r11, those words), r3-r10 back from
- * them. Clobbers what a C call does (r0, r11, r12, CTR, XER, LR, CR0/1/5-7).
- */
-.macro epapr_hcall_call
-	stw	r3, 16(r1)
-	stw	r4, 20(r1)
-	stw	r5, 24(r1)
-	stw	r6, 28(r1)
-	stw	r7, 32(r1)
-	stw	r8, 36(r1)
-	stw	r9, 40(r1)
-	stw	r10, 44(r1)
-	mr	r3, r11
-	addi	r4, r1, 16
-	bl	ck_epapr_hcall
-	lwz	r3, 16(r1)
-	lwz	r4, 20(r1)
-	lwz	r5, 24(r1)
-	lwz	r6, 28(r1)
-	lwz	r7, 32(r1)
-	lwz	r8, 36(r1)
-	lwz	r9, 40(r1)
-	lwz	r10, 44(r1)
-.endm
-
 .macro epapr_hcall_entry
 	stwu	r1, -64(r1)
 	mflr	r0
