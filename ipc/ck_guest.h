@@ -79,6 +79,21 @@ typedef int32_t ck_s32;
 #define CK_GUEST_MAX_MMIO 8
 #define CK_GUEST_MAX_HW 32  /* virq_hw[] entries */
 
+/*
+ * ARM926, RT all through Linux's boot (docs/restart.md "Boot gap"): the
+ * co-kernel enters Linux with r0 = CK_ARM_ENTRY_MAGIC (the boot protocol
+ * says 0) and r11 the first-level section descriptor of the MiB whose
+ * 0xf0000 page is its boot vectors page; Linux's head maps that section
+ * at 0xfff00000 and keeps the page at 0xffff0000 until its own vectors
+ * page replaces it, into which it first copies the bytes
+ * [CK_ARM_FIQ_OFFSET, CK_ARM_BOOT_FIQ_END) of the co-kernel's page: the
+ * FIQ slot and the boot FIQ entry, which switches to the co-kernel's page
+ * tables and back (linux-guest/patches/0012, drivers/cokernel/fault.c).
+ */
+#define CK_ARM_ENTRY_MAGIC 0x434b4139u   /* "CKA9" */
+#define CK_ARM_FIQ_OFFSET 0x1cu
+#define CK_ARM_BOOT_FIQ_END 0x100u
+
 /* soft vIRQs: virq_soft_base + these */
 #define CK_VIRQ_SOFT_CONSOLE 0u     /* console input ready: level */
 #define CK_VIRQ_SOFT_IPC 1u         /* IPC doorbell (UIO) */
@@ -258,15 +273,17 @@ struct ck_guest_page {
 	 * own table from the moment its vectors page exists (arch/arm/mm/
 	 * mmu.c paging_init, patch 0010), installs the RT trampoline, calls
 	 * rt_early() and unmasks the RT class; it removes the entries after
-	 * attach. */
+	 * attach. Until then the RT class reaches the co-kernel through its
+	 * boot FIQ entry (CK_ARM_ENTRY_MAGIC above) where Linux has patch
+	 * 0012, else not at all (the RT side pauses). */
 	ck_u32 early_l1;
 	ck_u32 boot_va[CK_GUEST_MAX_MMIO];
 	ck_u32 reserved;   /* 0: keeps rt_early 8-byte aligned on a 64-bit host */
-	/* rt_early(): resume the RT side before attach (the RT timer and
-	 * lines the boot window held): Linux's vectors and the boot_va
-	 * mappings are in place. Returns 0, or -CK_EBUSY (no early_l1, after
-	 * attach, or called before). Context: Linux, RT class and interrupts
-	 * masked. */
+	/* rt_early(): Linux's vectors and the boot_va mappings are in place:
+	 * the co-kernel resumes the RT side if the boot window held it (the
+	 * RT timer and lines) and protects itself. Returns 0, or -CK_EBUSY
+	 * (no early_l1, after attach, or called before). Context: Linux, RT
+	 * class and interrupts masked. */
 	ck_s32 (*rt_early)(void);
 
 	/* The co-kernel's memory Linux cannot write (docs/restart.md

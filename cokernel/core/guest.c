@@ -5,18 +5,20 @@
  * side resumed) and soft vIRQs raised from the RT side. The ops Linux
  * calls afterwards are in vpic.c.
  *
- * Between guest_boot_linux() and the point where Linux lets the RT class
- * in, Linux's vectors are not ready for it: the RT timer is stopped and
- * every attached RT line is held (masked and routed to the normal class,
- * irq_hold_rt_lines()), since even a Linux that boots with the RT class
- * masked may unmask it for a moment (ARMv5 Linux's disable_irq writes the
- * whole CPSR control byte, F included). Where Linux can take the RT class
- * early (ARM926: arch_early_l1(), ipc/ck_guest.h early_l1) its rt_early()
- * call resumes the RT side once its vectors hold the trampoline; else
- * attach does. A line that fired meanwhile is served then. Where the RT
- * vector and the co-kernel's addresses stay valid through all of Linux's
- * boot (SH-4, G2_LE: arch_rt_live_in_boot()) nothing is paused: RT is
- * masked only until Linux's head unmasks it.
+ * Where the RT vector and the co-kernel's addresses stay valid through
+ * all of Linux's boot (arch_rt_live_in_boot(): SH-4, G2_LE, e500, ARM926
+ * with patch 0012) nothing is paused: RT is masked only until Linux's
+ * head unmasks it, and rt_early() (ARM926) only protects the co-kernel.
+ * Elsewhere, between guest_boot_linux() and the point where Linux lets
+ * the RT class in, Linux's vectors are not ready for it: the RT timer is
+ * stopped and every attached RT line is held (masked and routed to the
+ * normal class, irq_hold_rt_lines()), since even a Linux that boots with
+ * the RT class masked may unmask it for a moment (ARMv5 Linux's
+ * disable_irq writes the whole CPSR control byte, F included). Where
+ * Linux can take the RT class early (ARM926: arch_early_l1(),
+ * ipc/ck_guest.h early_l1) its rt_early() call resumes the RT side once
+ * its vectors hold the trampoline; else attach does. A line that fired
+ * meanwhile is served then.
  */
 #include <stdbool.h>
 #include <stddef.h>
@@ -196,16 +198,20 @@ static void rt_resume(void)
 	rt_resumed_arm();
 }
 
-/* The rt_early op (ipc/ck_guest.h). Context: Linux, RT masked by it. */
+/* The rt_early op (ipc/ck_guest.h): once per Linux, before attach; where
+ * RT ran through the boot (arch_rt_live_in_boot()) only the protection.
+ * Context: Linux, RT masked by it. */
 static ck_s32 guest_rt_early(void)
 {
 	ck_rtflags_t f = arch_rt_mask();
 	ck_s32 ret = -CK_EBUSY;
 
-	if (gp_early() && !vpic.attached && !rt_early_done) {
-		rt_early_done = true;
+	if (gp_early() && !vpic.attached && !prot_tried) {
 		guest_protect();
-		rt_resume();
+		if (!rt_early_done) {
+			rt_early_done = true;
+			rt_resume();
+		}
 		ret = 0;
 	}
 	arch_rt_restore(f);

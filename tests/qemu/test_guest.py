@@ -69,9 +69,11 @@ def test_linux_runs_on_the_vpic(guest):
 
 def test_boot_window_is_measured(guest):
     """The boot window runs to the first RT interrupt Linux lets in: before
-    attach where Linux's paging_init hook lets the RT class in early (ARM926,
-    patch 0010: the window is then shorter than the time to attach), else
-    after attach. The co-kernel prints it and Linux reads the same figure."""
+    attach where Linux lets the RT class in early (LINUX_EARLY_RT: every
+    board's RT runs through Linux's boot, masked only for a stretch of its
+    head, under one period of a 10 kHz task, so that no period is missed:
+    ARM926 patch 0012, e500 0011, G2_LE 0008, SH-4 0005/0006), else after
+    attach. The co-kernel prints it and Linux reads the same figure."""
     lines = guest.lines()
     attach = [re.search(r"Linux attached after (\d+) us", l) for l in lines
               if l.startswith(CK_PREFIX + "Linux attached")]
@@ -84,7 +86,7 @@ def test_boot_window_is_measured(guest):
     early = make_var(guest.board, "LINUX_EARLY_RT") == "yes"
     assert when == ("before" if early else "after"), resumed[0].group(0)
     if early:
-        assert 0 < paused_us < attach_us
+        assert 0 < paused_us < min(attach_us, 100), resumed[0].group(0)
     else:
         assert paused_us >= attach_us > 0
     rc, out = guest.sh("cat /sys/kernel/debug/cokernel/boot_window_ns")

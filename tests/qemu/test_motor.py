@@ -14,7 +14,7 @@ import time
 
 import pytest
 
-from cksession import Session, make_var, motor_status as status
+from cksession import Session, boot_misses_allowed, make_var, motor_status as status
 from test_net import fetch, free_port
 
 APP = "motor"
@@ -39,7 +39,9 @@ def motor(board):
 
 def test_boot_misses_only_the_boot_window(motor):
     """Across Linux's boot the loop (10 kHz, started before Linux) misses
-    the periods of the boot window the co-kernel reports and no more: once
+    no more periods than the boot window the co-kernel reports may cost
+    (cksession.boot_misses_allowed(): none where the window is under
+    100 us, as on every board whose RT runs through Linux's boot): once
     attached, Linux's start_kernel and initcalls (40 ms of calibrate_delay,
     the initramfs unpacking) must not hold the RT interrupt off. ARM Linux
     used to keep FIQ masked until its idle task ran: 1,637 missed periods
@@ -48,9 +50,9 @@ def test_boot_misses_only_the_boot_window(motor):
     resumed = [re.search(r"RT resumed: paused (\d+) us", l) for l in s.lines()
                if "RT resumed" in l]
     assert resumed and resumed[0], "co-kernel did not report when RT resumed"
-    window = -(-int(resumed[0].group(1)) // 100)      # periods of 100 us
+    allowed = boot_misses_allowed(s.board, int(resumed[0].group(1)))
     st = status(s)
-    assert st["overruns"] <= window + 1, (window, st["text"])
+    assert st["overruns"] <= allowed, (allowed, resumed[0].group(0), st["text"])
 
 
 def test_loop_runs_and_settles(motor):

@@ -293,10 +293,72 @@ uint32_t arch_guest_protect(uint32_t *va_out)
 	return CK_PRIVATE_END - start;
 }
 
-/* The ARM926 image puts zImage where it runs: nothing to prepare. */
+_Static_assert(ARM_ENTRY_MAGIC == CK_ARM_ENTRY_MAGIC &&
+	       ARM_FIQ_OFFSET == CK_ARM_FIQ_OFFSET &&
+	       ARM_BOOT_FIQ_END == CK_ARM_BOOT_FIQ_END, "cp15.h and ck_guest.h agree");
+_Static_assert((BOARD_CK_REGION_PA + BOARD_CK_REGION_SIZE) % 0x100000u == 0,
+	       "the boot vectors page sits at 0xf0000 of the region's last MiB");
+
+/* start.S: the vector page (mapped at 0xffff0000 in the co-kernel's
+ * table), its FIQ slot's boot target; the link script: the boot page. */
+extern uint32_t arm926_vectors[];
+extern uint32_t arm926_vf_boot_fiq[];
+extern uint32_t arm926_boot_page[];
+
+/* r11 at Linux's entry (start.S arch_boot_linux): the boot page's section
+ * descriptor, or 0: no RT through Linux's boot. */
+uint32_t arm926_linux_r11;
+
+/*
+ * The first five words of an Image with linux-guest/patches/0012
+ * (arch/arm/kernel/head.S, its stext): ldr r12, [pc, #8]; teq r0, r12;
+ * movne r11, #0; b +0; .long CK_ARM_ENTRY_MAGIC (ARM ARM A4.1: LDR
+ * immediate offset, TEQ register, MOV immediate, B).
+ */
+static const uint32_t head_0012[5] = {
+	0xe59fc008u, 0xe130000cu, 0x13a0b000u, 0xea000000u, CK_ARM_ENTRY_MAGIC,
+};
+
+/* A `b` from slot @from to @to within one page (ARM ARM A4.1.5). */
+static uint32_t insn_b(uint32_t from, uint32_t to)
+{
+	return 0xea000000u | (((to - (from + 8u)) >> 2) & 0x00ffffffu);
+}
+
+/*
+ * arch_prepare_linux() - the Image runs where it is staged; what is
+ * prepared is RT through its boot. A Linux whose head is patch 0012's
+ * (head_0012[] at @kernel_pa) gets the boot vectors page: a copy of the
+ * co-kernel's vector page whose FIQ slot branches to the boot FIQ entry
+ * (start.S), at 0xf0000 of the region's last MiB, and the section
+ * descriptor its head maps at 0xfff00000 (cache write-back, AP 00:
+ * privileged read-only with Linux's SCTLR.S; ARM ARM B4.7.4). The copy is
+ * remade at every entry: the page is the co-kernel's, but Linux's boot
+ * runs before protection. Any other Linux: RT pauses in its boot
+ * (arch_rt_live_in_boot() 0). Return: 0. Context: root, RT unmasked.
+ */
 int arch_prepare_linux(uint32_t kernel_pa, uint32_t dtb_pa)
 {
-	(void)kernel_pa;
+	const uint32_t *img = arch_phys_to_virt(kernel_pa);
+	uint32_t *page = arm926_boot_page, i;
+	uint32_t page_pa = (uint32_t)(uintptr_t)page - (uint32_t)CK_VA_OFFSET;
+
 	(void)dtb_pa;
+	arm926_linux_r11 = 0;
+	for (i = 0; i < sizeof(head_0012) / sizeof(head_0012[0]); i++)
+		if (img[i] != head_0012[i])
+			return 0;
+	for (i = 0; i < PAGE_SIZE_4K / 4u; i++)
+		page[i] = arm926_vectors[i];
+	page[ARM_FIQ_OFFSET / 4u] =
+		insn_b(ARM_FIQ_OFFSET, (uint32_t)((uintptr_t)arm926_vf_boot_fiq -
+						  (uintptr_t)arm926_vectors));
+	arm926_linux_r11 = (page_pa & ~((1u << SECTION_SHIFT) - 1u)) | PMD_SECT |
+			   PMD_SECT_C | PMD_SECT_B;
 	return 0;
+}
+
+int arch_rt_live_in_boot(void)
+{
+	return arm926_linux_r11 != 0;
 }

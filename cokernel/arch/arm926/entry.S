@@ -60,6 +60,34 @@ arch_ctx_resume:
 	movs	pc, lr
 
 /*
+ * arm926_rt_entry_boot - the RT entry from Linux's page tables while it
+ * boots (start.S vf_boot_fiq switched to the co-kernel's, r8 = Linux's
+ * TTBR): FIQ mode, I=F=1, lr and spsr as the FIQ left them. Linux's TTBR,
+ * pc and CPSR go to arm926_boot_root, and the frame arch_rt_entry saves
+ * for Linux resumes at vf_boot_return instead, in FIQ mode, which puts
+ * them back: the co-kernel and its RT tasks run in its own table, and
+ * the ways back to Linux (FIQ exit, voluntary switch, a contained fault)
+ * stay as they are. Only Linux runs in Linux's table, so one slot does.
+ */
+	.global arm926_rt_entry_boot
+arm926_rt_entry_boot:
+	ldr	r9, =arm926_boot_root
+	sub	r10, lr, #4
+	mrs	r11, spsr
+	stmia	r9, {r8, r10, r11}
+	ldr	lr, =(arm926_boot_return_va + 4)
+	mov	r10, #(PSR_MODE_FIQ | PSR_I | PSR_F)
+	msr	spsr_cxsf, r10
+	b	arch_rt_entry
+
+	.bss
+	.balign	4
+	.global	arm926_boot_root
+arm926_boot_root:                   @ Linux's TTBR, pc, CPSR
+	.space	12
+	.text
+
+/*
  * arch_fault_entry - an RT task's undefined instruction or abort, from the
  * vector filter (start.S before Linux, Linux's afterwards, ipc/ck_guest.h):
  * ABT or UND mode, r0 = CK_FAULT_* kind, the task's r0 at [sp] and two

@@ -107,9 +107,19 @@ _reset:
 /* The vector page, mapped at 0xffff0000. PC-relative literals, so it runs
  * at any address. The FIQ literal is the RT entry Linux's trampoline uses
  * later (Linux maps its own vector page there). Undefined instruction and
- * the aborts go through rt_task_filter. */
+ * the aborts go through rt_task_filter.
+ *
+ * Its copy, the boot vectors page (arch.c arm926_boot_page(), the region's
+ * last MiB), differs in one word: its FIQ slot branches to vf_boot_fiq.
+ * Linux's head maps that page at 0xffff0000 while it boots, and Linux
+ * copies its bytes [CK_ARM_FIQ_OFFSET, CK_ARM_BOOT_FIQ_END) into its own
+ * vectors page before mapping that one (linux-guest/patches/0012), so an
+ * FIQ in every page table of Linux's boot switches to the co-kernel's
+ * table here and continues at the same offset in this page. */
 	.section .vectors, "ax"
 	.balign 4096
+	.global arm926_vectors
+arm926_vectors:
 vectors:
 	ldr	pc, v_reset
 	b	vf_undef
@@ -118,7 +128,8 @@ vectors:
 	b	vf_dabt
 	ldr	pc, v_reset          @ reserved slot
 	ldr	pc, v_irq
-	ldr	pc, v_fiq
+vf_fiq:
+	ldr	pc, v_fiq            @ the boot page: b vf_boot_fiq
 v_reset:	.word	exc_reset
 v_undef:	.word	exc_undef
 v_swi:		.word	exc_swi
@@ -127,6 +138,58 @@ v_dabt:		.word	exc_dabt
 v_irq:		.word	exc_irq
 v_fiq:		.word	arch_rt_entry
 v_fault:	.word	arch_fault_entry
+v_l1:		.word	ck_l1_table - CK_VA_OFFSET
+v_fiq_boot:	.word	arm926_rt_entry_boot
+v_boot_root:	.word	arm926_boot_root
+
+/*
+ * The boot FIQ entry: an FIQ in Linux's page tables before Linux's own
+ * trampoline is in (its head, setup_arch, paging_init: docs/restart.md
+ * "Boot gap"). FIQ mode, I=F=1; r8-r12 are FIQ-banked. The TTBR switch
+ * (ARM926EJ-S TRM §2.3.3 c2; no ASIDs, so the TLBs go, §2.3.9 c8 c7 0)
+ * continues in the other table's page at the next offset, which holds the
+ * same bytes; the I-cache goes too (§2.3.8 c7 c5 0), since the two pages
+ * differ in the FIQ slot. The D-cache keeps its lines: the two tables map
+ * every address either of them uses here alike (the linear map, the IPC
+ * region) or only one of them maps it.
+ */
+	.global arm926_vf_boot_fiq
+arm926_vf_boot_fiq:
+vf_boot_fiq:
+	mrc	p15, 0, r8, c2, c0, 0      @ Linux's TTBR
+	ldr	r9, v_l1
+	mov	r10, #0
+	mcr	p15, 0, r10, c7, c10, 4    @ drain the write buffer
+	mcr	p15, 0, r9, c2, c0, 0      @ the co-kernel's table
+	mcr	p15, 0, r10, c8, c7, 0
+	mcr	p15, 0, r10, c7, c5, 0
+	ldr	pc, v_fiq_boot             @ arm926_rt_entry_boot, r8 = Linux's TTBR
+
+/*
+ * Back to Linux from the boot entry: arch_ctx_resume() of the frame
+ * arm926_rt_entry_boot made (FIQ mode, I=F=1, Linux's r0-r14 and DACR in
+ * place, the co-kernel's table) lands here; Linux's TTBR, pc and CPSR
+ * are in arm926_boot_root.
+ */
+vf_boot_return:
+	ldr	r8, v_boot_root
+	ldmia	r8, {r9-r11}
+	msr	spsr_cxsf, r11
+	mov	r12, #0
+	mcr	p15, 0, r12, c7, c10, 4
+	mcr	p15, 0, r9, c2, c0, 0      @ Linux's table
+	mcr	p15, 0, r12, c8, c7, 0
+	mcr	p15, 0, r12, c7, c5, 0
+	movs	pc, r10
+vf_boot_end:
+	.if	(vf_boot_end - vectors) > ARM_BOOT_FIQ_END
+	.error	"the boot FIQ entry must end below ARM_BOOT_FIQ_END (ipc/ck_guest.h)"
+	.endif
+	.if	(vf_fiq - vectors) != ARM_FIQ_OFFSET
+	.error	"the FIQ slot is not at ARM_FIQ_OFFSET"
+	.endif
+	.global	arm926_boot_return_va
+	.set	arm926_boot_return_va, VECTORS_VA + (vf_boot_return - vectors)
 
 /*
  * rt_task_filter - an exception taken in SYS mode is an RT task's: enter
@@ -204,11 +267,13 @@ exc_common:
 
 /*
  * void arch_boot_linux(uint32_t kernel_pa, uint32_t dtb_pa, uint32_t machine_id)
- * Context: root, RT timer stopped at the device. Does not return.
+ * Context: root, RT masked. Does not return.
  * Clean+invalidate the D-cache (test-clean-invalidate loop, ARM926EJ-S TRM
  * §2.3.8), drop the I-cache and TLB, drain the write buffer, continue on the
  * identity map, switch MMU and caches off and enter the kernel the way
- * Documentation/arm/booting.rst asks: SVC, I=F=1, r0=0, r1=machine, r2=DTB.
+ * Documentation/arm/booting.rst asks: SVC, I=F=1, r0=0, r1=machine, r2=DTB;
+ * where arm926_linux_r11 is set (arch.c: a Linux with patch 0012), r0 =
+ * ARM_ENTRY_MAGIC and r11 = that word, the boot vectors page's section.
  */
 	.global arch_boot_linux
 arch_boot_linux:
@@ -216,6 +281,8 @@ arch_boot_linux:
 	mov	r4, r0
 	mov	r5, r1
 	mov	r6, r2
+	ldr	r7, =arm926_linux_r11
+	ldr	r7, [r7]
 6:	mrc	p15, 0, r15, c7, c14, 3
 	bne	6b
 	mov	r0, #0
@@ -232,6 +299,8 @@ arch_boot_linux:
 	mcr	p15, 0, r0, c7, c7, 0
 	mcr	p15, 0, r0, c8, c7, 0
 	mcr	p15, 0, r0, c7, c10, 4
+	movs	r11, r7
+	ldrne	r0, =ARM_ENTRY_MAGIC
 	mov	r1, r6
 	mov	r2, r5
 	mov	pc, r4

@@ -154,7 +154,8 @@ int arch_prepare_linux(uint32_t kernel_pa, uint32_t dtb_pa);
  * arch_boot_linux() - leave the co-kernel for Linux: caches cleaned and off,
  * MMU off, CPU in the state the kernel's boot protocol wants, @kernel_pa
  * entered with the machine id (ARM r1) and the DTB's physical address.
- * The caller has stopped the RT timer at the device and masked the RT class.
+ * The caller has masked the RT class (and stopped the RT timer at the
+ * device where RT pauses in Linux's boot: arch_rt_live_in_boot()).
  * Context: root before Linux. Does not return.
  */
 void arch_boot_linux(uint32_t kernel_pa, uint32_t dtb_pa, uint32_t machine_id)
@@ -209,9 +210,11 @@ uint32_t arch_early_l1(void);
  * vbr_base over instead of writing VBR: linux-guest/patches/0005, 0006;
  * G2_LE: Linux's 0xA00 stub, found in the staged image by
  * arch_prepare_linux(), branches to a boot entry that brings the
- * co-kernel's BATs in: arch/ppc-g2/arch.c). Then the RT timer and lines
- * are never stopped: RT is masked only from guest_boot_linux() to Linux's
- * first unmask. Return: nonzero if so; 0 (the default, weak in
+ * co-kernel's BATs in: arch/ppc-g2/arch.c; ARM926: Linux's page tables
+ * keep the co-kernel's boot vectors page at 0xffff0000, whose FIQ entry
+ * switches to the co-kernel's page table: linux-guest/patches/0012,
+ * arch/arm926/arch.c). Then the RT timer and lines are never stopped: RT
+ * is masked only from guest_boot_linux() to Linux's first unmask. Return: nonzero if so; 0 (the default, weak in
  * core/guest.c): the RT side pauses until rt_early() or attach.
  * Context: any, after arch_prepare_linux().
  */

@@ -71,13 +71,27 @@ int cokernel_notify(unsigned int chan);
  */
 int cokernel_vectors_install(const struct ck_guest_page *p);
 void cokernel_vectors_remove(void);
+void cokernel_vectors_boot(void);
+
+/*
+ * arch/arm/mm/mmu.c (patch 0012): the section descriptor of the
+ * co-kernel's boot vectors page that head.S mapped at 0xfff00000, 0 when
+ * the co-kernel did not enter Linux with CK_ARM_ENTRY_MAGIC; Linux's
+ * vectors page gets the co-kernel's boot FIQ entry from it
+ * (cokernel_boot_fiq(), fault.c) before devicemaps_init() maps it.
+ */
+extern u32 cokernel_vectors_l1;
+void cokernel_boot_fiq(void *vectors);
 
 /*
  * vpic.c: called from paging_init (patch 0010) once the vectors page
  * exists: copy the co-kernel's window mappings into swapper_pg_dir,
- * install the FIQ trampoline and clear CPSR.F, so that RT runs through
- * the rest of Linux's boot. Does nothing (and RT waits for attach) when
- * the DT has no usable guest page or the co-kernel offers no early_l1.
+ * install the FIQ trampoline (and Linux's FIQ slot back over the boot
+ * entry, where patch 0012's entry put one) and clear CPSR.F, so that RT
+ * runs through the rest of Linux's boot without the boot entry's
+ * page-table switches. Does nothing
+ * (and RT waits for attach, or runs on through the boot entry) when the
+ * DT has no usable guest page or the co-kernel offers no early_l1.
  */
 void cokernel_early_rt(void);
 #endif

@@ -115,6 +115,67 @@ static void ck_vectors_flush(unsigned long offset, unsigned long len)
 	flush_icache_range(CK_VECTORS_VA + offset, CK_VECTORS_VA + offset + len);
 }
 
+static u8 ck_boot_fiq_copy[CK_ARM_BOOT_FIQ_END - CK_ARM_FIQ_OFFSET] __initdata;
+static u8 ck_linux_fiq_bytes[sizeof(ck_boot_fiq_copy)] __initdata;
+static bool ck_boot_fiq_in __initdata;   /* Linux's bytes saved, boot entry in */
+
+/**
+ * cokernel_boot_fiq() - the co-kernel's boot FIQ entry into Linux's new
+ * vectors page @vectors (its kernel address), before devicemaps_init()
+ * maps it at 0xffff0000 (patch 0012). Until then 0xffff0000 is the
+ * co-kernel's boot vectors page, whose bytes [CK_ARM_FIQ_OFFSET,
+ * CK_ARM_BOOT_FIQ_END) are its FIQ entry: it switches to the co-kernel's
+ * page tables and back, continuing at the same offsets in the other
+ * table's page, so Linux's page must hold the same bytes there; the rest
+ * of the page (Linux's vectors below 0x1c, its kuser helpers at the top)
+ * is untouched; Linux's own bytes there are kept for
+ * cokernel_vectors_install(), which puts them back (Linux's FIQ slot
+ * branches to vector_fiq in the stubs page, where the trampoline goes).
+ * Context: paging_init, RT class unmasked (the FIQ still lands on the
+ * co-kernel's page while this copies).
+ */
+void __init cokernel_boot_fiq(void *vectors)
+{
+	memcpy(ck_boot_fiq_copy, (const void *)(CK_VECTORS_VA + CK_ARM_FIQ_OFFSET),
+	       sizeof(ck_boot_fiq_copy));
+	memcpy(ck_linux_fiq_bytes, vectors + CK_ARM_FIQ_OFFSET, sizeof(ck_linux_fiq_bytes));
+	memcpy(vectors + CK_ARM_FIQ_OFFSET, ck_boot_fiq_copy, sizeof(ck_boot_fiq_copy));
+	flush_icache_range((unsigned long)vectors + CK_ARM_FIQ_OFFSET,
+			   (unsigned long)vectors + CK_ARM_BOOT_FIQ_END);
+	ck_boot_fiq_in = true;
+}
+
+/* Linux's own bytes back over the boot entry: its FIQ slot branches to
+ * vector_fiq in the stubs page again, where set_fiq_handler() puts the
+ * trampoline (arch/arm/kernel/vmlinux.lds.h vector_fiq_offset). FIQ
+ * masked. */
+static void __init ck_boot_fiq_out(void)
+{
+	if (!ck_boot_fiq_in)
+		return;
+	memcpy(vectors_page + CK_ARM_FIQ_OFFSET, ck_linux_fiq_bytes,
+	       sizeof(ck_linux_fiq_bytes));
+	ck_vectors_flush(CK_ARM_FIQ_OFFSET, sizeof(ck_linux_fiq_bytes));
+	ck_boot_fiq_in = false;
+}
+
+/**
+ * cokernel_vectors_boot() - back to the co-kernel's boot FIQ entry after
+ * cokernel_vectors_install() wrote over it, where the early hand-over
+ * failed: Linux's slots back, the FIQ released, the boot entry copied in
+ * again (from cokernel_boot_fiq()'s copy: 0xffff0000 is Linux's page
+ * now). Context: paging_init, RT class masked.
+ */
+void __init cokernel_vectors_boot(void)
+{
+	if (ck_vectors_in)
+		cokernel_vectors_remove();
+	memcpy(vectors_page + CK_ARM_FIQ_OFFSET, ck_boot_fiq_copy,
+	       sizeof(ck_boot_fiq_copy));
+	ck_vectors_flush(CK_ARM_FIQ_OFFSET, sizeof(ck_boot_fiq_copy));
+	ck_boot_fiq_in = true;
+}
+
 /**
  * cokernel_vectors_install() - the FIQ trampoline to @p->rt_entry and, if
  * the co-kernel has a fault entry, the RT task filters in front of Linux's
@@ -152,6 +213,7 @@ int __init cokernel_vectors_install(const struct ck_guest_page *p)
 		return -EBUSY;
 	set_fiq_handler(&ck_vec_code, route ? sizeof(ck_vec_code) :
 			sizeof(ck_vec_code.fiq));
+	ck_boot_fiq_out();
 	ck_vectors_in = true;
 	if (!route)
 		return p->fault_entry ? -EINVAL : 0;

@@ -216,16 +216,29 @@ void __init cokernel_early_rt(void)
 
 	if (!p || !p->early_l1 || !memblock_is_map_memory(p->early_l1))
 		return;
+	/* where the RT class runs from head.S on (patch 0012, cpu_init() let
+	 * it in), the trampoline and Linux's own FIQ slot go in with it masked */
+	local_fiq_disable();
 	ck = phys_to_virt(p->early_l1);
 	for (i = 0; i < p->nr_mmio && !ret; i++)
 		ret = ck_early_map_window(p, ck, i);
 	local_flush_tlb_all();
 	if (!ret)
 		ret = cokernel_vectors_install(p);
+	if (ret == -EINVAL)   /* RT task faults not routed: said, and RT runs */
+		ret = 0;
 	if (!ret && p->rt_early)
 		ret = p->rt_early();   /* the co-kernel resumes its RT side */
 	if (ret) {
 		ck_early_unmap();
+		if (cokernel_vectors_l1) {
+			/* the boot entry back: RT goes on through it */
+			cokernel_vectors_boot();
+			local_fiq_enable();
+			pr_err("no RT trampoline before attach (%d): the co-kernel's "
+			       "boot entry serves until then\n", ret);
+			return;
+		}
 		pr_err("no RT before attach (%d): the co-kernel pauses until then\n", ret);
 		return;
 	}
