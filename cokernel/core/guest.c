@@ -317,7 +317,9 @@ static int windows_check(uint32_t *va, bool self_map)
  * off and RT-class interrupts able to arrive (ARM: F=1 until Linux first
  * clears it, notes/linuxhooks.md §1.4; e500: MSR[CE] = 1 in every Linux
  * MSR), so RT resumes as soon as this returns, or before. A refusal
- * changes nothing: the RT side stays paused, the ops stay dead.
+ * changes nothing: the RT side stays as it was (paused, or where RT runs
+ * through the boot, running at its boot addresses: ARM926 Linux puts
+ * the co-kernel's boot entry back), the ops stay dead.
  */
 static ck_s32 guest_attach(void)
 {
@@ -330,6 +332,17 @@ static ck_s32 guest_attach(void)
 
 	if (vpic.attached)
 		return -CK_EBUSY;
+#ifdef CK_TEST_REFUSE_ATTACH
+	/* test image (tests/qemu/test_vpic.py): the first Linux's attach is
+	 * refused; the boot watchdog restarts that Linux, the next attaches */
+	static bool refused_once;
+
+	if (!refused_once) {
+		refused_once = true;
+		ck_printf("test knob: attach refused");
+		return -CK_EINVAL;
+	}
+#endif
 	f = arch_rt_mask();
 	if (windows_check(va, self_map)) {
 		arch_rt_restore(f);

@@ -167,10 +167,12 @@ uintptr_t arch_ctx_pc(const struct ck_arch_ctx *ctx)
 extern uint32_t ck_l1_table[];
 
 /*
- * Linux lets the FIQ in from paging_init on (patch 0010): its hook copies
- * the entries of this table that map the device windows at their boot
- * addresses into its own, installs the FIQ trampoline in its new vectors
- * page and clears CPSR.F. Until then F=1 holds the FIQ at the CPU.
+ * From paging_init on (patch 0010) Linux's hook copies the entries of this
+ * table that map the device windows at their boot addresses into its own
+ * and installs the FIQ trampoline in its new vectors page, so that the FIQ
+ * runs in Linux's tables. Before that the FIQ either goes through the boot
+ * entry, which switches to this table (patch 0012: arch_rt_live_in_boot()),
+ * or is held: CPSR.F and the RT side paused.
  */
 uint32_t arch_early_l1(void)
 {
@@ -185,7 +187,9 @@ int arch_guest_restartable(void)
 /*
  * Back to the boot page tables (start.S) from Linux's: TTBR = the L1
  * table's physical address, DACR_CK (the boot table uses domain 0 only),
- * TLBs invalidated (ARM926EJ-S TRM §2.3.3 c2, §2.3.4 c3, §2.3.9 c8 c7 0).
+ * TLBs and I-cache invalidated (ARM926EJ-S TRM §2.3.3 c2, §2.3.4 c3,
+ * §2.3.9 c8 c7 0, §2.3.8 c7 c5 0: the I-cache may hold Linux's vectors
+ * page under 0xffff0000, where the co-kernel's is now).
  * The linear map is the same VA -> PA in both, so the co-kernel's own
  * code, data and stacks stay where they are; the cached lines Linux left
  * under its other addresses are dealt with by arch_guest_quiesce().
@@ -197,7 +201,8 @@ void arch_guest_stop(void)
 	__asm__ volatile("mcr p15, 0, %0, c7, c10, 4\n\t"
 			 "mcr p15, 0, %1, c2, c0, 0\n\t"
 			 "mcr p15, 0, %2, c3, c0, 0\n\t"
-			 "mcr p15, 0, %0, c8, c7, 0"
+			 "mcr p15, 0, %0, c8, c7, 0\n\t"
+			 "mcr p15, 0, %0, c7, c5, 0"
 			 : : "r"(0), "r"(ttbr), "r"(DACR_CK) : "memory");
 }
 

@@ -109,8 +109,8 @@ _reset:
  * later (Linux maps its own vector page there). Undefined instruction and
  * the aborts go through rt_task_filter.
  *
- * Its copy, the boot vectors page (arch.c arm926_boot_page(), the region's
- * last MiB), differs in one word: its FIQ slot branches to vf_boot_fiq.
+ * Its copy, the boot vectors page (arm926_boot_page, cokernel.lds: the
+ * region's last MiB; arch.c arch_prepare_linux()), differs in one word: its FIQ slot branches to vf_boot_fiq.
  * Linux's head maps that page at 0xffff0000 while it boots, and Linux
  * copies its bytes [CK_ARM_FIQ_OFFSET, CK_ARM_BOOT_FIQ_END) into its own
  * vectors page before mapping that one (linux-guest/patches/0012), so an

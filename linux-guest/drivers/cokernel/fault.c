@@ -160,20 +160,26 @@ static void __init ck_boot_fiq_out(void)
 }
 
 /**
- * cokernel_vectors_boot() - back to the co-kernel's boot FIQ entry after
- * cokernel_vectors_install() wrote over it, where the early hand-over
- * failed: Linux's slots back, the FIQ released, the boot entry copied in
- * again (from cokernel_boot_fiq()'s copy: 0xffff0000 is Linux's page
- * now). Context: paging_init, RT class masked.
+ * cokernel_vectors_boot() - back to the co-kernel's boot FIQ entry (from
+ * cokernel_boot_fiq()'s copy: 0xffff0000 is Linux's page now) where the
+ * early hand-over failed or attach was refused after
+ * cokernel_vectors_install(): the boot entry first, so that Linux's FIQ
+ * slot never branches to its own stub again, then Linux's slots back and
+ * the FIQ released. release_fiq() unmasks the FIQ (arch/arm/kernel/fiq.c
+ * fiq_def_op()) and writes Linux's default FIQ instruction where the
+ * trampoline was, which the boot entry no longer reaches; the boot entry
+ * needs none of the FIQ-banked registers it clears. Context: paging_init
+ * or init_IRQ, RT class masked on entry, unmasked on return.
  */
 void __init cokernel_vectors_boot(void)
 {
-	if (ck_vectors_in)
-		cokernel_vectors_remove();
 	memcpy(vectors_page + CK_ARM_FIQ_OFFSET, ck_boot_fiq_copy,
 	       sizeof(ck_boot_fiq_copy));
 	ck_vectors_flush(CK_ARM_FIQ_OFFSET, sizeof(ck_boot_fiq_copy));
 	ck_boot_fiq_in = true;
+	if (ck_vectors_in)
+		cokernel_vectors_remove();
+	local_fiq_enable();
 }
 
 /**

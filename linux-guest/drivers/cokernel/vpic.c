@@ -223,10 +223,11 @@ void __init cokernel_early_rt(void)
 	for (i = 0; i < p->nr_mmio && !ret; i++)
 		ret = ck_early_map_window(p, ck, i);
 	local_flush_tlb_all();
-	if (!ret)
+	if (!ret) {
 		ret = cokernel_vectors_install(p);
-	if (ret == -EINVAL)   /* RT task faults not routed: said, and RT runs */
-		ret = 0;
+		if (ret == -EINVAL)   /* RT task faults not routed: said, RT runs */
+			ret = 0;
+	}
 	if (!ret && p->rt_early)
 		ret = p->rt_early();   /* the co-kernel resumes its RT side */
 	if (ret) {
@@ -234,7 +235,6 @@ void __init cokernel_early_rt(void)
 		if (cokernel_vectors_l1) {
 			/* the boot entry back: RT goes on through it */
 			cokernel_vectors_boot();
-			local_fiq_enable();
 			pr_err("no RT trampoline before attach (%d): the co-kernel's "
 			       "boot entry serves until then\n", ret);
 			return;
@@ -284,6 +284,14 @@ static int __init ck_vpic_of_init(struct device_node *node,
 
 	ret = p->attach();
 	ck_early_unmap();   /* the boot addresses are no longer used */
+	if (ret && cokernel_vectors_l1) {
+		/* the co-kernel still runs at its boot addresses: in its own
+		 * page table, through its boot entry */
+		cokernel_vectors_boot();
+		pr_err("co-kernel refused attach (%d, its console says why): "
+		       "no vPIC, Linux has no interrupts; RT runs on\n", ret);
+		return -ENODEV;
+	}
 	if (ret) {
 		cokernel_vectors_remove();
 		pr_err("co-kernel refused attach (%d, its console says why): "

@@ -65,13 +65,12 @@
 /* Entering Linux with RT live (ipc/ck_guest.h CK_ARM_ENTRY_MAGIC, _FIQ_OFFSET,
  * _BOOT_FIQ_END; arch.c checks they agree): r0 at the entry, the FIQ slot's
  * offset in a vectors page, the end of the boot FIQ entry Linux copies. The
- * boot vectors page lies ARM_BOOT_PAGE_BELOW_END below the region's end,
- * at offset 0xf0000 of a MiB, so that a section at 0xfff00000 maps it at
+ * boot vectors page lies 64 KiB below the region's end (cokernel.lds), at
+ * offset 0xf0000 of a MiB, so that a section at 0xfff00000 maps it at
  * 0xffff0000. */
 #define ARM_ENTRY_MAGIC CP15_U(0x434b4139)
 #define ARM_FIQ_OFFSET CP15_U(0x1c)
 #define ARM_BOOT_FIQ_END CP15_U(0x100)
-#define ARM_BOOT_PAGE_BELOW_END CP15_U(0x10000)
 
 /*
  * Domains (ARM ARM B4.3.3; ARM926EJ-S TRM §2.3.4, c3): the DACR gives
