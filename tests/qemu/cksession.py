@@ -258,16 +258,14 @@ def motor_status(s):
             "overruns": int(p.group(2)), "text": text}
 
 
-def boot_misses_allowed(board, window_us, period_us=100):
-    """The periods of a @period_us task one Linux boot may cost, given the
+def boot_misses_allowed(board, window_us):
+    """The periods of a 10 kHz task one Linux boot may cost, given the
     boot window the co-kernel reported ("RT resumed: paused N us"): a
     stretch with RT masked delays a release by up to its length and
-    misses whole periods only beyond one, so window_us // period_us; plus
-    what a board's boot masks outside that window, which its board.mk
-    names (BOOT_MISSES_EXTRA, in periods of 100 us: lite5200b's IPC region
-    flush at attach)."""
-    extra = int(make_var(board, "BOOT_MISSES_EXTRA") or 0)
-    return window_us // period_us + (extra if period_us <= 100 else 0)
+    misses whole periods only beyond one, so window_us // 100; plus what
+    a board's boot masks outside that window, which its board.mk names
+    (BOOT_MISSES_EXTRA: lite5200b's IPC region flush at attach)."""
+    return window_us // 100 + int(make_var(board, "BOOT_MISSES_EXTRA") or 0)
 
 
 def restarts(s):

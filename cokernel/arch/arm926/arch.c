@@ -4,6 +4,7 @@
  * masking, initial task frames, WFI, linear map, fault report.
  */
 #include <stdint.h>
+#include <string.h>
 #include <ck/arch.h>
 #include <ck/bsp.h>
 #include <ck/console.h>
@@ -59,19 +60,28 @@ void arch_cpu_relax(void)
 /* The entry's `bl ck_rt_irq_handle` (entry.S). */
 extern uint32_t arm926_rt_call[];
 
+#define INSN_B_AL 0xea000000u    /* b, cond AL */
+#define INSN_BL_AL 0xeb000000u   /* bl, cond AL */
+
+/* A branch @op (INSN_B_AL, INSN_BL_AL) at @from to @to (ARM ARM A4.1.5:
+ * a signed word offset from the instruction + 8). */
+static uint32_t insn_branch(uint32_t op, uint32_t from, uint32_t to)
+{
+	return op | (((to - (from + 8u)) >> 2) & 0x00ffffffu);
+}
+
 /*
- * A `bl` (ARM ARM A4.1.5: cond AL, 0b1011, signed word offset from the
- * instruction + 8) written over the entry's call, then the line written
- * back from the write-back D-cache, the write buffer drained and the
- * I-cache line invalidated (ARM926EJ-S TRM 2.3.8: c7 c10 1, c7 c10 4,
- * c7 c5 1), so the next FIQ fetches the new word.
+ * A `bl` written over the entry's call, then the line written back from
+ * the write-back D-cache, the write buffer drained and the I-cache line
+ * invalidated (ARM926EJ-S TRM 2.3.8: c7 c10 1, c7 c10 4, c7 c5 1), so the
+ * next FIQ fetches the new word.
  */
 void arch_rt_handler_set(struct ck_task *(*handler)(void))
 {
 	uintptr_t at = (uintptr_t)arm926_rt_call;
-	uint32_t off = ((uint32_t)(uintptr_t)handler - (uint32_t)(at + 8u)) >> 2;
 
-	*(volatile uint32_t *)at = 0xeb000000u | (off & 0x00ffffffu);
+	*(volatile uint32_t *)at = insn_branch(INSN_BL_AL, (uint32_t)at,
+					       (uint32_t)(uintptr_t)handler);
 	__asm__ volatile("mcr p15, 0, %0, c7, c10, 1\n\t"
 			 "mcr p15, 0, %1, c7, c10, 4\n\t"
 			 "mcr p15, 0, %0, c7, c5, 1"
@@ -321,14 +331,8 @@ uint32_t arm926_linux_r11;
  * immediate offset, TEQ register, MOV immediate, B).
  */
 static const uint32_t head_0012[5] = {
-	0xe59fc008u, 0xe130000cu, 0x13a0b000u, 0xea000000u, CK_ARM_ENTRY_MAGIC,
+	0xe59fc008u, 0xe130000cu, 0x13a0b000u, INSN_B_AL, CK_ARM_ENTRY_MAGIC,
 };
-
-/* A `b` from slot @from to @to within one page (ARM ARM A4.1.5). */
-static uint32_t insn_b(uint32_t from, uint32_t to)
-{
-	return 0xea000000u | (((to - (from + 8u)) >> 2) & 0x00ffffffu);
-}
 
 /*
  * arch_prepare_linux() - the Image runs where it is staged; what is
@@ -344,20 +348,17 @@ static uint32_t insn_b(uint32_t from, uint32_t to)
  */
 int arch_prepare_linux(uint32_t kernel_pa, uint32_t dtb_pa)
 {
-	const uint32_t *img = arch_phys_to_virt(kernel_pa);
-	uint32_t *page = arm926_boot_page, i;
+	uint32_t *page = arm926_boot_page;
 	uint32_t page_pa = (uint32_t)(uintptr_t)page - (uint32_t)CK_VA_OFFSET;
 
 	(void)dtb_pa;
 	arm926_linux_r11 = 0;
-	for (i = 0; i < sizeof(head_0012) / sizeof(head_0012[0]); i++)
-		if (img[i] != head_0012[i])
-			return 0;
-	for (i = 0; i < PAGE_SIZE_4K / 4u; i++)
-		page[i] = arm926_vectors[i];
+	if (memcmp(arch_phys_to_virt(kernel_pa), head_0012, sizeof(head_0012)))
+		return 0;
+	memcpy(page, arm926_vectors, PAGE_SIZE_4K);
 	page[ARM_FIQ_OFFSET / 4u] =
-		insn_b(ARM_FIQ_OFFSET, (uint32_t)((uintptr_t)arm926_vf_boot_fiq -
-						  (uintptr_t)arm926_vectors));
+		insn_branch(INSN_B_AL, ARM_FIQ_OFFSET,
+			    (uint32_t)((uintptr_t)arm926_vf_boot_fiq - (uintptr_t)arm926_vectors));
 	arm926_linux_r11 = (page_pa & ~((1u << SECTION_SHIFT) - 1u)) | PMD_SECT |
 			   PMD_SECT_C | PMD_SECT_B;
 	return 0;

@@ -110,8 +110,9 @@ _reset:
  * the aborts go through rt_task_filter.
  *
  * Its copy, the boot vectors page (arm926_boot_page, cokernel.lds: the
- * region's last MiB; arch.c arch_prepare_linux()), differs in one word: its FIQ slot branches to vf_boot_fiq.
- * Linux's head maps that page at 0xffff0000 while it boots, and Linux
+ * region's last MiB; arch.c arch_prepare_linux()), differs in one word:
+ * its FIQ slot branches to vf_boot_fiq. Linux's head maps that page at
+ * 0xffff0000 while it boots, and Linux
  * copies its bytes [CK_ARM_FIQ_OFFSET, CK_ARM_BOOT_FIQ_END) into its own
  * vectors page before mapping that one (linux-guest/patches/0012), so an
  * FIQ in every page table of Linux's boot switches to the co-kernel's
@@ -142,6 +143,15 @@ v_l1:		.word	ck_l1_table - CK_VA_OFFSET
 v_fiq_boot:	.word	arm926_rt_entry_boot
 v_boot_root:	.word	arm926_boot_root
 
+/* switch_ttbr - page table @ttbr in TTBR (the write buffer drained first),
+ * TLBs and I-cache invalidated; @zero holds 0. */
+.macro switch_ttbr ttbr, zero
+	mcr	p15, 0, \zero, c7, c10, 4
+	mcr	p15, 0, \ttbr, c2, c0, 0
+	mcr	p15, 0, \zero, c8, c7, 0
+	mcr	p15, 0, \zero, c7, c5, 0
+.endm
+
 /*
  * The boot FIQ entry: an FIQ in Linux's page tables before Linux's own
  * trampoline is in (its head, setup_arch, paging_init: docs/restart.md
@@ -159,10 +169,7 @@ vf_boot_fiq:
 	mrc	p15, 0, r8, c2, c0, 0      @ Linux's TTBR
 	ldr	r9, v_l1
 	mov	r10, #0
-	mcr	p15, 0, r10, c7, c10, 4    @ drain the write buffer
-	mcr	p15, 0, r9, c2, c0, 0      @ the co-kernel's table
-	mcr	p15, 0, r10, c8, c7, 0
-	mcr	p15, 0, r10, c7, c5, 0
+	switch_ttbr r9, r10                @ the co-kernel's table
 	ldr	pc, v_fiq_boot             @ arm926_rt_entry_boot, r8 = Linux's TTBR
 
 /*
@@ -176,10 +183,7 @@ vf_boot_return:
 	ldmia	r8, {r9-r11}
 	msr	spsr_cxsf, r11
 	mov	r12, #0
-	mcr	p15, 0, r12, c7, c10, 4
-	mcr	p15, 0, r9, c2, c0, 0      @ Linux's table
-	mcr	p15, 0, r12, c8, c7, 0
-	mcr	p15, 0, r12, c7, c5, 0
+	switch_ttbr r9, r12                @ Linux's table
 	movs	pc, r10
 vf_boot_end:
 	.if	(vf_boot_end - vectors) > ARM_BOOT_FIQ_END

@@ -214,8 +214,9 @@ uint32_t arch_early_l1(void);
  * keep the co-kernel's boot vectors page at 0xffff0000, whose FIQ entry
  * switches to the co-kernel's page table: linux-guest/patches/0012,
  * arch/arm926/arch.c). Then the RT timer and lines are never stopped: RT
- * is masked only from guest_boot_linux() to Linux's first unmask. Return: nonzero if so; 0 (the default, weak in
- * core/guest.c): the RT side pauses until rt_early() or attach.
+ * is masked only from guest_boot_linux() to Linux's first unmask.
+ * Return: nonzero if so; 0 (the default, weak in core/guest.c): the RT
+ * side pauses until rt_early() or attach.
  * Context: any, after arch_prepare_linux().
  */
 int arch_rt_live_in_boot(void);

@@ -89,9 +89,9 @@ void cokernel_boot_fiq(void *vectors);
  * install the FIQ trampoline (and Linux's FIQ slot back over the boot
  * entry, where patch 0012's entry put one) and clear CPSR.F, so that RT
  * runs through the rest of Linux's boot without the boot entry's
- * page-table switches. Does nothing
- * (and RT waits for attach, or runs on through the boot entry) when the
- * DT has no usable guest page or the co-kernel offers no early_l1.
+ * page-table switches. Does nothing (and RT waits for attach, or runs on
+ * through the boot entry) when the DT has no usable guest page or the
+ * co-kernel offers no early_l1.
  */
 void cokernel_early_rt(void);
 #endif
