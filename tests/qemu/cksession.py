@@ -258,14 +258,14 @@ def motor_status(s):
             "overruns": int(p.group(2)), "text": text}
 
 
-def boot_misses_allowed(board, window_us):
+def boot_misses_allowed(window_us):
     """The periods of a 10 kHz task one Linux boot may cost, given the
     boot window the co-kernel reported ("RT resumed: paused N us"): a
     stretch with RT masked delays a release by up to its length and
-    misses whole periods only beyond one, so window_us // 100; plus what
-    a board's boot masks outside that window, which its board.mk names
-    (BOOT_MISSES_EXTRA: lite5200b's IPC region flush at attach)."""
-    return window_us // 100 + int(make_var(board, "BOOT_MISSES_EXTRA") or 0)
+    misses whole periods only beyond one, so window_us // 100. The boot's
+    other masked stretches (attach's among them) are each far shorter
+    than a period on every board."""
+    return window_us // 100
 
 
 def restarts(s):

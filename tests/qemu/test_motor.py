@@ -50,7 +50,7 @@ def test_boot_misses_only_the_boot_window(motor):
     resumed = [re.search(r"RT resumed: paused (\d+) us", l) for l in s.lines()
                if "RT resumed" in l]
     assert resumed and resumed[0], "co-kernel did not report when RT resumed"
-    allowed = boot_misses_allowed(s.board, int(resumed[0].group(1)))
+    allowed = boot_misses_allowed(int(resumed[0].group(1)))
     st = status(s)
     assert st["overruns"] <= allowed, (allowed, resumed[0].group(0), st["text"])
 

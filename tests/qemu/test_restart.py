@@ -68,7 +68,7 @@ def comes_back_with_rt_kept(s, board, before, reason):
     1 ms (LINUX_EARLY_RT) the 1 kHz task missed nothing; @reason is the
     last in the restarts log. Return the "Linux is back" match."""
     m = s.expect(r"RT resumed: paused (\d+) us", timeout=120)
-    allowed = boot_misses_allowed(board, int(m.group(1)))
+    allowed = boot_misses_allowed(int(m.group(1)))
     back = s.expect(r"Linux is back: first heartbeat (\d+) ms after it went down",
                     timeout=240)
     s.boot(timeout=240)

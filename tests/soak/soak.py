@@ -140,7 +140,7 @@ def soak(board, minutes, crash_every_s, say=print):
                        f"{'ok' if good else 'FAIL'}")
 
         motor = task_overruns(s, "motor")
-        allowed = sum(boot_misses_allowed(board, w) for w in windows)
+        allowed = sum(boot_misses_allowed(w) for w in windows)
         good = motor <= allowed
         ok &= good
         summary.append(f"motor (10 kHz): {motor} overruns since boot, at most "

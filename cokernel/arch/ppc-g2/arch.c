@@ -109,15 +109,21 @@ void arch_cpu_relax(void)
 
 /* The co-kernel's private block and its guest page's 128 KiB block at
  * their link addresses always (BAT4 before attach; DBAT7 and DBAT4 from
- * attach on: arch_guest_protect()); before Linux, RAM's first 256 MiB
- * EA = PA too (DBAT7, start.S). Else NULL. */
+ * attach on: arch_guest_protect()); before Linux, the IPC region at
+ * SHM_BOOT_VA, cache-inhibited (DBAT6), and the rest of RAM's first
+ * 256 MiB EA = PA (DBAT7, start.S). Else NULL. */
 void *arch_phys_to_virt(uint32_t pa)
 {
 	if (pa - (uint32_t)BOARD_CK_REGION_PA <
 	    (uint32_t)BOARD_CK_PRIVATE_SIZE + GUEST_BLOCK)
 		return (void *)(uintptr_t)(pa - (uint32_t)BOARD_CK_REGION_PA +
 					   (uint32_t)BOARD_CK_REGION_VA);
-	if (!linux_runs && pa - (uint32_t)BOARD_RAM_PA < (uint32_t)BOARD_RAM_SIZE && pa)
+	if (linux_runs)
+		return 0;
+	if (pa - (uint32_t)BOARD_SHM_PA < (uint32_t)BOARD_SHM_SIZE)
+		return (void *)(uintptr_t)(pa - (uint32_t)BOARD_SHM_PA +
+					   (uint32_t)BOARD_SHM_BOOT_VA);
+	if (pa - (uint32_t)BOARD_RAM_PA < (uint32_t)BOARD_RAM_SIZE && pa)
 		return (void *)(uintptr_t)pa;
 	return 0;
 }
@@ -361,27 +367,21 @@ int arch_prepare_linux(uint32_t kernel_pa, uint32_t dtb_pa)
 }
 
 /*
- * arch_boot_linux() - the rest of Linux's image over the vector page, the
- * IPC region's cached lines written back and dropped (from the hand-over
- * on, both sides map it cache-inhibited: arch_map_window(), Linux's UIO;
- * where RT runs on through the boot, at attach), Linux's RT stub pointed
- * at the boot entry (boot_word_pa), then into Linux (start.S
- * g2_enter_linux) with MSR[CE] set where RT runs on. @kernel_pa is where
- * the image was staged; @machine_id (ARM's) is not used.
+ * arch_boot_linux() - the rest of Linux's image over the vector page,
+ * Linux's RT stub pointed at the boot entry (boot_word_pa), then into
+ * Linux (start.S g2_enter_linux) with MSR[CE] set where RT runs on. The
+ * IPC region needs no cache maintenance: every map of it is
+ * cache-inhibited (the co-kernel's DBAT6 at SHM_BOOT_VA, then at Linux's
+ * address from attach on: arch_map_window(); Linux's UIO). @kernel_pa is
+ * where the image was staged; @machine_id (ARM's) is not used.
  * Context: root, RT masked (and the RT timer stopped where RT pauses).
  */
 void arch_boot_linux(uint32_t kernel_pa, uint32_t dtb_pa, uint32_t machine_id)
 {
 	const struct ck_guest_page *gp = &ck_guest_page;
-	uint8_t *shm = arch_phys_to_virt(BOARD_SHM_PA);
-	uint32_t i;
 
 	(void)machine_id;
 	copy_code(ram_ea((uint32_t)BOARD_LINUX_RUN_PA), ram_ea(kernel_pa), LOWVEC_BYTES);
-	/* with RT live in the boot, attach does it (arch_map_window()) */
-	for (i = 0; !boot_word_pa && shm && i < (uint32_t)BOARD_SHM_SIZE; i += CACHE_LINE)
-		__asm__ volatile("dcbf 0, %0" : : "r"(shm + i) : "memory");
-	__asm__ volatile("sync" : : : "memory");
 	linux_runs = true;
 	if (boot_word_pa) {
 		/* Linux's stub branches to the boot entry; the root's frame is
@@ -465,18 +465,6 @@ void arch_map_window(unsigned int idx, uint32_t va, uint64_t pa, uint32_t size)
 		break;
 	default:
 		break;
-	}
-	/* Linux's boot ran RT code that wrote the IPC region through the
-	 * cached RAM map (DBAT7, arch_rt_entry_boot): those lines go to
-	 * memory before both sides use the cache-inhibited map. dcbf acts on
-	 * a cached block whatever the WIMG of the EA it is given (the 6xx
-	 * cores' manuals, e.g. MPC7400UM 3.5.3.5). */
-	if (boot_word_pa && (uint32_t)pa == (uint32_t)BOARD_SHM_PA) {
-		uint32_t i;
-
-		for (i = 0; i < size; i += CACHE_LINE)
-			__asm__ volatile("dcbf 0, %0" : : "r"(va + i) : "memory");
-		__asm__ volatile("sync" : : : "memory");
 	}
 }
 
@@ -572,16 +560,16 @@ extern const uint8_t __lowvec_start[], __lowvec_end[];
 /*
  * Linux is down: the co-kernel's own state of before Linux, as start.S
  * left it. MSR[EE] off in this context (Linux's decrementer must not reach
- * a vector that is no longer Linux's); DBAT5 maps MBAR at its boot
- * address again (where the device windows are back), DBAT6 (a window at
- * Linux's address) goes, DBAT4 maps the whole region again and DBAT7 RAM
- * EA = PA (after attach they were the guest page's block and the private
- * block: arch_guest_protect(); each BAT written upper word 0 first, PEM
- * 7.4.3: no half-written BAT matches, and with no memory access from
- * DBAT7's invalidation to DBAT4's new upper half, the window in which
- * nothing maps the private block); IBAT4, the region, is the same under
- * Linux (its glue), and Linux's BAT0-3 map 0xC000_0000 up, no EA of these. Then the co-kernel's vector page goes
- * back to physical 0 (copy_code(): written back, I-cache invalidated),
+ * a vector that is no longer Linux's); DBAT5 and DBAT6 map MBAR and the
+ * IPC region at their boot addresses again (where the device windows are
+ * back), DBAT4 maps the whole region again and DBAT7 RAM EA = PA (after
+ * attach they were the guest page's block and the private block:
+ * arch_guest_protect(); each BAT written upper word 0 first, PEM 7.4.3: no
+ * half-written BAT matches, and with no memory access from DBAT7's
+ * invalidation to DBAT4's new upper half, the window in which nothing maps
+ * the private block); IBAT4, the region, is the same under Linux (its
+ * glue), and Linux's BAT0-3 map 0xC000_0000 up, no EA of these. Then the
+ * co-kernel's vector page goes back to physical 0 (copy_code(): written back, I-cache invalidated),
  * over the dead Linux's vectors, so that the critical interrupt, which the
  * restart lets in again, finds the co-kernel's 0xA00; Linux's first
  * LOWVEC_BYTES go back over it at the next entry (arch_boot_linux()).
@@ -593,18 +581,22 @@ void arch_guest_stop(void)
 	msr_write(msr_read() & ~(uint32_t)MSR_EE);
 	__asm__ volatile("mtspr %[d5u], %[z]\n\tmtspr %[d5l], %[mbar_l]\n\t"
 			 "mtspr %[d5u], %[mbar_u]\n\t"
-			 "mtspr %[d6u], %[z]\n\t"
+			 "mtspr %[d6u], %[z]\n\tmtspr %[d6l], %[shm_l]\n\t"
+			 "mtspr %[d6u], %[shm_u]\n\t"
 			 "mtspr %[d7u], %[z]\n\tmtspr %[d4u], %[z]\n\t"
 			 "mtspr %[d4l], %[ck_l]\n\tmtspr %[d4u], %[ck_u]\n\t"
 			 "mtspr %[d7l], %[ram_l]\n\t"
 			 "mtspr %[d7u], %[ram_u]\n\tisync"
 			 : : [d5u] "i"(SPRN_DBAT4U + 2), [d5l] "i"(SPRN_DBAT4U + 3),
-			     [d6u] "i"(SPRN_DBAT4U + 4), [d7u] "i"(SPRN_DBAT4U + 6),
+			     [d6u] "i"(SPRN_DBAT4U + 4), [d6l] "i"(SPRN_DBAT4U + 5),
+			     [d7u] "i"(SPRN_DBAT4U + 6),
 			     [d7l] "i"(SPRN_DBAT4U + 7), [z] "r"(0),
 			     [d4u] "i"(SPRN_DBAT4U), [d4l] "i"(SPRN_DBAT4U + 1),
 			     [ck_u] "r"(REGION_BAT_U), [ck_l] "r"(REGION_BAT_L),
 			     [mbar_u] "r"(BAT_U((uint32_t)BOARD_MBAR_PA, (uint32_t)BOARD_MBAR_SIZE)),
 			     [mbar_l] "r"(BAT_L((uint32_t)BOARD_MBAR_PA, BAT_I | BAT_G)),
+			     [shm_u] "r"(BAT_U((uint32_t)BOARD_SHM_BOOT_VA, (uint32_t)BOARD_SHM_SIZE)),
+			     [shm_l] "r"(BAT_L((uint32_t)BOARD_SHM_PA, BAT_I | BAT_G)),
 			     [ram_u] "r"(BAT_U(0u, SZ_256M)), [ram_l] "r"(BAT_L(0u, BAT_M))
 			 : "memory");
 	linux_runs = false;

@@ -15,17 +15,24 @@
  * is set, G2CORERM 2.1.2.3; supervisor only, g2.h):
  *   IBAT4/DBAT4  EA CK_REGION_VA -> PA CK_REGION_PA, the region, cached (M)
  *   DBAT5        EA MBAR_PA -> PA MBAR_PA, the SoC's registers, 128 KiB, I|G
+ *   DBAT6        EA SHM_BOOT_VA -> PA SHM_PA, the IPC region, I|G: the
+ *                only view the co-kernel has of it, before Linux and
+ *                through Linux's boot (its RT entries), so the region
+ *                never holds a cached line of the co-kernel's and attach,
+ *                which maps it cache-inhibited at Linux's address, has
+ *                nothing to flush
  *   DBAT7        EA 0 -> PA 0, 256 MiB, cached: RAM EA = PA, for the Linux
- *                payload, the IPC region and the boot DTB
- *                (arch_phys_to_virt())
+ *                payload and the boot DTB (arch_phys_to_virt())
  * Every other BAT is invalidated (a boot loader's too), so no EA is
- * matched by two BATs. Linux keeps BAT0-3 and never touches BAT4-7
- * (linux-guest/patches/0008: its G2_LE entry without
- * MMU_FTR_USE_HIGH_BATS); g2_enter_linux() invalidates BAT4-7 for Linux's
- * boot, and the hand-over sets them again (Linux's glue BAT4, the
- * co-kernel's windows DBAT5-6: arch.c arch_map_window(); from attach on
- * DBAT7 the private block and DBAT4 the guest page's block:
- * arch_guest_protect()).
+ * matched by two BATs. Lines a boot loader left in the IPC region are
+ * written back and dropped first (dcbf on its physical addresses in real
+ * mode, where WIMG = 0b0011: MPC603e UM 3.5). Linux keeps BAT0-3 and
+ * never touches BAT4-7 (linux-guest/patches/0008: its G2_LE entry
+ * without MMU_FTR_USE_HIGH_BATS); g2_enter_linux() invalidates BAT4-7 for
+ * Linux's boot, and the hand-over sets them again (Linux's glue BAT4, the
+ * co-kernel's windows DBAT5-6 at Linux's addresses: arch.c
+ * arch_map_window(); from attach on DBAT7 the private block and DBAT4 the
+ * guest page's block: arch_guest_protect()).
  */
 #include <arch/g2.h>
 #include <arch/start-asm.h>
@@ -49,6 +56,13 @@
 	BOARD_MBAR_PA & (BOARD_MBAR_SIZE - 1) || BOARD_MBAR_SIZE < BAT_MIN || \
 	BOARD_RAM_PA != 0 || BOARD_RAM_SIZE > SZ_256M
 #error "the IPC region and MBAR must be one BAT block each, RAM at 0 and at most 256 MiB"
+#endif
+#if BOARD_SHM_BOOT_VA & (BOARD_SHM_SIZE - 1) || BOARD_SHM_BOOT_VA < SZ_256M || \
+	(BOARD_SHM_BOOT_VA < BOARD_CK_REGION_VA + BOARD_CK_REGION_SIZE && \
+	 BOARD_CK_REGION_VA < BOARD_SHM_BOOT_VA + BOARD_SHM_SIZE) || \
+	(BOARD_SHM_BOOT_VA < BOARD_MBAR_PA + BOARD_MBAR_SIZE && \
+	 BOARD_MBAR_PA < BOARD_SHM_BOOT_VA + BOARD_SHM_SIZE)
+#error "SHM_BOOT_VA: aligned to SHM_SIZE, above RAM's EA = PA map, clear of the region and MBAR"
 #endif
 
 
@@ -76,6 +90,15 @@ _reset:
 	mtspr	SPRN_DBAT4U + 2 * \n, r4
 	.endr
 	isync
+	lis	r4, BOARD_SHM_PA@h           /* a boot loader's lines of the */
+	ori	r4, r4, BOARD_SHM_PA@l       /* IPC region */
+	lis	r5, (BOARD_SHM_PA + BOARD_SHM_SIZE)@h
+	ori	r5, r5, (BOARD_SHM_PA + BOARD_SHM_SIZE)@l
+1:	dcbf	0, r4
+	addi	r4, r4, 32
+	cmplw	r4, r5
+	blt	1b
+	sync
 	ck_boot_bats
 	isync
 

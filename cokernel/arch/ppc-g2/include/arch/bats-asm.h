@@ -26,6 +26,7 @@
  * and issues the isync):
  *   IBAT4/DBAT4  EA CK_REGION_VA -> PA CK_REGION_PA, the region, cached (M)
  *   DBAT5        EA MBAR_PA -> PA MBAR_PA, the SoC's registers, I|G
+ *   DBAT6        EA SHM_BOOT_VA -> PA SHM_PA, the IPC region, I|G
  *   DBAT7        EA 0 -> PA 0, 256 MiB, cached: RAM EA = PA
  * Clobbers r4.
  */
@@ -39,6 +40,9 @@
 	bat_write SPRN_DBAT4U + 2, SPRN_DBAT4U + 3, \
 		BAT_U(BOARD_MBAR_PA, BOARD_MBAR_SIZE), \
 		BAT_L(BOARD_MBAR_PA, BAT_I | BAT_G)
+	bat_write SPRN_DBAT4U + 4, SPRN_DBAT4U + 5, \
+		BAT_U(BOARD_SHM_BOOT_VA, BOARD_SHM_SIZE), \
+		BAT_L(BOARD_SHM_PA, BAT_I | BAT_G)
 	bat_write SPRN_DBAT4U + 6, SPRN_DBAT4U + 7, \
 		BAT_U(0, SZ_256M), BAT_L(0, BAT_M)
 .endm
