@@ -80,7 +80,7 @@ targets:
               with a Linux web page on http://localhost:8080/ (DEMO_PORT=),
               on a board whose guest has a NIC
   check       everything a change must pass: deps, lint, unit, the QEMU
-              probes and the QEMU tests of every board (10+ minutes)
+              probes and the QEMU tests of every board (CHECK_JOBS at once)
   unit        host unit tests (cmocka, ASan/UBSan); seconds
   lint        cppcheck on the co-kernel and ipc/, per board; the build
               scripts' pipelines
@@ -133,6 +133,10 @@ variables:
                        (and the FIT of it on U-Boot boards); no
                        cokernel-linux.elf (one from a full build is removed)
   JOBS=<n>             parallel jobs of the big builds (default 2)
+  CHECK_JOBS=<n>       check: pytest processes at once, one per board
+                       (default 2; their logs: build/check/<run>.log)
+  CHECK_BOARDS="a b"   check: the guest boards to test (default: every
+                       board whose CHECK_TESTS has guest)
 endef
 export CK_HELP
 

@@ -102,18 +102,23 @@ qemu:
 	@$(SUBMAKE) deps
 	@$(QEMU_BUILD)
 
+# The QEMU tests run in CHECK_JOBS pytest processes at once (default 2:
+# one QEMU each, the machine's two cores), one per board, one for the
+# tests that take no board, one for the bare boards' tests and one for the
+# native-only boards' (tests/qemu/run_check.py: longest first by each
+# board's CHECK_MINUTES; every run's output in build/check/<run>.log,
+# printed whole as it ends). CHECK_JOBS=1 runs them one after the other.
+CHECK_JOBS ?= 2
+CHECK_BARE_TESTS := test_bare.py test_fault_bare.py test_arch.py test_sh4_handover.py \
+	test_uboot_r2d.py test_sh4_linux.py test_switchtest.py test_cache_plugin.py
+CHECK_NATIVE_TESTS := test_native_linux.py test_user_insns.py
+
 .PHONY: qemu-test
 qemu-test:
-	@$(WITH_QEMU) cd tests/qemu && $(PYTHON) -m pytest -v -p no:cacheprovider \
-		$(foreach b,$(CHECK_BOARDS),--board=$(b)) .
-	@$(if $(CHECK_BARE_BOARDS),$(WITH_QEMU) cd tests/qemu && $(PYTHON) -m pytest -v \
-		-p no:cacheprovider $(foreach b,$(CHECK_BARE_BOARDS),--board=$(b)) \
-		test_bare.py test_fault_bare.py test_arch.py test_sh4_handover.py \
-		test_uboot_r2d.py test_sh4_linux.py test_switchtest.py \
-		test_cache_plugin.py)
-	@$(if $(CHECK_NATIVE_ONLY),$(WITH_QEMU) cd tests/qemu && $(PYTHON) -m pytest -v \
-		-p no:cacheprovider $(foreach b,$(CHECK_NATIVE_ONLY),--board=$(b)) \
-		test_native_linux.py test_user_insns.py)
+	@$(WITH_QEMU) cd tests/qemu && $(PYTHON) run_check.py --jobs '$(CHECK_JOBS)' \
+		--logs $(TOP)/build/check --boards '$(CHECK_BOARDS)' \
+		--bare '$(CHECK_BARE_BOARDS)' --bare-tests '$(CHECK_BARE_TESTS)' \
+		--native-only '$(CHECK_NATIVE_ONLY)' --native-tests '$(CHECK_NATIVE_TESTS)'
 
 # make bench: seconds per row (BENCH_SECONDS), which loads (BENCH_LOADS,
 # comma-separated: idle,hackbench,cache,dd,console,irqoff,all), more
