@@ -166,7 +166,7 @@ void fault_tick(struct ck_task *cur)
 		ck_core.tick_due_ns = (uint32_t)(now + CK_WATCHDOG_TICK_NS);
 	stacks_check();
 	console_rt_flush(now);
-	guest_watch(now);
+	guest_watch(now, !cur || cur == root);
 	for (i = 0; i < sizeof(rt_faults.hook) / sizeof(rt_faults.hook[0]); i++)
 		if (rt_faults.hook[i])
 			rt_faults.hook[i]();

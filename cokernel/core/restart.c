@@ -329,7 +329,7 @@ void guest_down(ck_u32 reason)
 	arch_rt_restore(f);
 }
 
-void guest_watch(uint64_t now)
+void guest_watch(uint64_t now, bool rt_idle)
 {
 	uint32_t beat, limit_ms;
 
@@ -347,7 +347,7 @@ void guest_watch(uint64_t now)
 	}
 	limit_ms = life.state == LIFE_UP ? CK_GUEST_WATCHDOG_MS
 					 : CK_GUEST_BOOT_TIMEOUT_MS;
-	if (now - life.beat_ns >= (uint64_t)limit_ms * CK_NS_PER_MS)
+	if (rt_idle && now - life.beat_ns >= (uint64_t)limit_ms * CK_NS_PER_MS)
 		(void)down_locked(life.state == LIFE_UP ? CK_DOWN_HANG : CK_DOWN_BOOT,
 				  now);
 }

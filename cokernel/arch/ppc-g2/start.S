@@ -16,11 +16,12 @@
  *   IBAT4/DBAT4  EA CK_REGION_VA -> PA CK_REGION_PA, the region, cached (M)
  *   DBAT5        EA MBAR_PA -> PA MBAR_PA, the SoC's registers, 128 KiB, I|G
  *   DBAT6        EA SHM_BOOT_VA -> PA SHM_PA, the IPC region, I|G: the
- *                only view the co-kernel has of it, before Linux and
- *                through Linux's boot (its RT entries), so the region
- *                never holds a cached line of the co-kernel's and attach,
- *                which maps it cache-inhibited at Linux's address, has
- *                nothing to flush
+ *                view the co-kernel uses of it (ck_shm_base(),
+ *                arch_phys_to_virt()) before Linux and through Linux's
+ *                boot (its RT entries); nothing forms its EA = PA address
+ *                in DBAT7, so the region never holds a cached line of the
+ *                co-kernel's and attach, which maps it cache-inhibited at
+ *                Linux's address, has nothing to flush
  *   DBAT7        EA 0 -> PA 0, 256 MiB, cached: RAM EA = PA, for the Linux
  *                payload and the boot DTB (arch_phys_to_virt())
  * Every other BAT is invalidated (a boot loader's too), so no EA is

@@ -101,7 +101,8 @@ struct ck_task *fault_root(void);
  * (ck_watchdog_hook()) and, given the context @cur that goes on running
  * (the root or an RT task: the one an RT interrupt interrupted and
  * resumes, or the one a sleeping task hands the CPU to; NULL for the
- * root there), Linux's absence; sets the next ck_core.tick_due_ns.
+ * root there), Linux's absence (acted on only where @cur is the root:
+ * guest_watch()); sets the next ck_core.tick_due_ns.
  * Context: RT interrupt or sched_block() of a sleep, RT masked, ck_core.in_irq set
  * (a hook's wake-up switches nothing).
  */

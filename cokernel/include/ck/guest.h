@@ -6,6 +6,7 @@
 #ifndef CK_GUEST_H_RT
 #define CK_GUEST_H_RT
 
+#include <stdbool.h>
 #include <stdint.h>
 
 struct ck_guest_page;
@@ -67,10 +68,15 @@ int guest_keep_pristine(uint32_t kernel_bytes, uint32_t dtb_bytes,
  * guest_watch() - the heartbeat watchdog's look at @now_ns (ns, the RT
  * clock): Linux that has not advanced its heartbeat for the watchdog time
  * (or never since its entry, for the boot timeout) is declared down and
- * restarted. Context: RT interrupt (the RT watchdog's tick, core/fault.c),
- * RT masked; a constant number of steps.
+ * restarted, at the first look with @rt_idle true (the root runs or runs
+ * next: every RT task is at a wait point), since the down moves the
+ * device windows and the IPC region back to the co-kernel's boot
+ * addresses, and a task between wait points may hold one of Linux's (a
+ * channel operation's base). The heartbeat is followed at every look.
+ * Context: RT interrupt or a task's sleep (the RT watchdog's tick,
+ * core/fault.c), RT masked; a constant number of steps.
  */
-void guest_watch(uint64_t now_ns);
+void guest_watch(uint64_t now_ns, bool rt_idle);
 
 /**
  * guest_ops() - the guest page as the co-kernel filled it for Linux's
