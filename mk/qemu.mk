@@ -117,7 +117,8 @@ CHECK_NATIVE_TESTS := test_native_linux.py test_user_insns.py
 qemu-test:
 	@$(WITH_QEMU) cd tests/qemu && $(PYTHON) run_check.py --jobs '$(CHECK_JOBS)' \
 		--logs $(TOP)/build/check --boards '$(CHECK_BOARDS)' \
-		--bare '$(CHECK_BARE_BOARDS)' --bare-tests '$(CHECK_BARE_TESTS)' \
+		--bare '$(filter-out $(CHECK_BOARDS),$(CHECK_BARE_BOARDS))' \
+		--bare-tests '$(CHECK_BARE_TESTS)' \
 		--native-only '$(CHECK_NATIVE_ONLY)' --native-tests '$(CHECK_NATIVE_TESTS)'
 
 # make bench: seconds per row (BENCH_SECONDS), which loads (BENCH_LOADS,

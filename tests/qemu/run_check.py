@@ -31,6 +31,14 @@ PYTEST = [sys.executable, "-m", "pytest", "-v", "-p", "no:cacheprovider"]
 # what a run without CHECK_MINUTES is assumed to take, and the small runs'
 DEFAULT_MINUTES = 10.0
 SMALL_MINUTES = 1.0
+# how long an interrupted pytest may take to end before it is killed
+STOP_GRACE_S = 10
+
+
+def die(msg):
+    """Bad arguments or configuration: say so, exit 2."""
+    print(f"run_check.py: {msg}", file=sys.stderr)
+    sys.exit(2)
 
 
 def board_minutes(board):
@@ -42,23 +50,25 @@ def board_minutes(board):
     try:
         return float(v)
     except ValueError:
-        sys.exit(f"bsp/{board}/board.mk: CHECK_MINUTES := {v}: a number of minutes expected")
+        die(f"bsp/{board}/board.mk: CHECK_MINUTES := {v}: a number of minutes expected")
 
 
 def plan(args):
     """The runs: (name, minutes, pytest arguments), longest first."""
-    runs = [(b, board_minutes(b), [f"--board={b}", "--boardless=none", "."])
-            for b in args.boards.split()]
-    if runs:
-        runs.append(("boardless", SMALL_MINUTES, ["--boardless=only", "."]))
-    bare = args.bare.split()
+    boards, bare, native = args.boards.split(), args.bare.split(), args.native_only.split()
+    seen = boards + bare + native
+    twice = sorted({b for b in seen if seen.count(b) > 1})
+    if twice:
+        die(f"{', '.join(twice)} in more than one of --boards, --bare, --native-only: "
+            "two runs would share its build directory")
+    runs = [(b, board_minutes(b), [f"--board={b}", "--boardless=none", "."]) for b in boards]
+    runs.append(("boardless", SMALL_MINUTES, ["--boardless=only", "."]))
     if bare:
-        runs.append(("bare", SMALL_MINUTES,
-                     [f"--board={b}" for b in bare] + args.bare_tests.split()))
-    native = args.native_only.split()
+        runs.append(("bare", SMALL_MINUTES, [f"--board={b}" for b in bare] +
+                     ["--boardless=none"] + args.bare_tests.split()))
     if native:
-        runs.append(("native", SMALL_MINUTES,
-                     [f"--board={b}" for b in native] + args.native_tests.split()))
+        runs.append(("native", SMALL_MINUTES, [f"--board={b}" for b in native] +
+                     ["--boardless=none"] + args.native_tests.split()))
     return sorted(runs, key=lambda r: -r[1])
 
 
@@ -77,7 +87,7 @@ def tally(summaries):
     """Sums of pytest's outcome counts over the runs' summary lines."""
     total = {}
     for s in summaries:
-        for n, what in re.findall(r"(\d+) (passed|failed|skipped|deselected|errors?|xfailed|xpassed)", s):
+        for n, what in re.findall(r"(\d+) (passed|failed|skipped|errors?|xfailed|xpassed)", s):
             what = "errors" if what.startswith("error") else what
             total[what] = total.get(what, 0) + int(n)
     return ", ".join(f"{n} {w}" for w, n in total.items()) or "nothing counted"
@@ -125,6 +135,25 @@ def run_all(args, pending, running, done, start):
         done.append((name, finished.returncode, took, counts(log)))
 
 
+def stop(running):
+    """Interrupted: each running pytest gets SIGINT (its fixtures close
+    their QEMU), then, after STOP_GRACE_S, SIGKILL; further signals are
+    ignored meanwhile, so no pytest is left behind."""
+    if not running:
+        return
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    for p in running:
+        p.send_signal(signal.SIGINT)
+    deadline = time.monotonic() + STOP_GRACE_S
+    for p in running:
+        try:
+            p.wait(timeout=max(0.1, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            p.kill()
+            p.wait()
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--jobs", type=int, default=2)
@@ -150,10 +179,7 @@ def main():
     try:
         run_all(args, pending, running, done, start)
     finally:
-        for p in running:     # interrupted: no pytest (nor its QEMU) left behind
-            p.terminate()
-        for p in running:
-            p.wait()
+        stop(running)
     print(f"\n[check] QEMU tests: {fmt(time.monotonic() - start)} in all, "
           f"{args.jobs} at once")
     for name, rc, took, summary in done:
