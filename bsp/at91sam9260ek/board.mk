@@ -87,9 +87,9 @@ BOARD_MAP_VARS := RAM_PA RAM_SIZE CK_LINEAR_VA CK_REGION_PA CK_REGION_SIZE \
 # among them: test_bare.py, test_fault_bare.py); native: the board's own
 # Linux on the QEMU model (test_native_linux.py)
 CHECK_TESTS := guest native
-# minutes its guest tests take in make check here (tests/qemu/run_check.py
-# starts the longest first)
-CHECK_MINUTES := 10
+# minutes its guest tests take in make check here, beside another board's
+# run (tests/qemu/run_check.py starts the longest first)
+CHECK_MINUTES := 14
 # worst case of the co-kernel alone, ns under -icount shift=0,sleep=off
 # -seed 1 (test_bare.py): the latency task's clock is TC3+TC4 at MCK/2,
 # so figures move in its 20.1 ns ticks (README.md, "Clocks")

@@ -191,8 +191,8 @@ LINUX_NATIVE_KCFLAGS := -g0
 # native: the board's own Linux on the QEMU model (test_native_linux.py,
 # test_user_insns.py)
 CHECK_TESTS := guest native
-# minutes its guest tests take in make check here (tests/qemu/run_check.py
-# starts the longest first)
+# minutes its guest tests take in make check here, beside another board's
+# run (tests/qemu/run_check.py starts the longest first)
 CHECK_MINUTES := 7
 # worst case of the co-kernel alone, ns under -icount shift=0,sleep=off
 # -seed 1 (test_bare.py): the latency task's clock is the timebase, so

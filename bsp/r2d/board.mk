@@ -163,9 +163,9 @@ BOARD_MAP_VARS := RAM_PA RAM_SIZE CK_LINEAR_VA CK_REGION_PA CK_REGION_SIZE \
 # board (the tests ask `make -s BOARD=<b> print-VAR`; each variable is
 # described in docs/porting-board.md, the baselines in docs/measuring.md)
 CHECK_TESTS := guest
-# minutes its guest tests take in make check here (tests/qemu/run_check.py
-# starts the longest first)
-CHECK_MINUTES := 12
+# minutes its guest tests take in make check here, beside another board's
+# run (tests/qemu/run_check.py starts the longest first)
+CHECK_MINUTES := 16
 # TEST_SOFT_RT_LINE is unset: no INTC source software can raise is free
 # for an RT line (TMU3 is the RT timer, TMU4 the soft line into Linux, the
 # other TMUs Linux's and the clocksource), so the boot-window RT-line test

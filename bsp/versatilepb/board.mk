@@ -57,8 +57,8 @@ BOARD_MAP_VARS := RAM_PA RAM_SIZE CK_LINEAR_VA CK_REGION_PA CK_REGION_SIZE \
 # board (the tests ask `make -s BOARD=<b> print-VAR`; each variable is
 # described in docs/porting-board.md, the baselines in docs/measuring.md)
 CHECK_TESTS := guest
-# minutes its guest tests take in make check here (tests/qemu/run_check.py
-# starts the longest first)
+# minutes its guest tests take in make check here, beside another board's
+# run (tests/qemu/run_check.py starts the longest first)
 CHECK_MINUTES := 10
 # worst cases, instructions under -icount shift=0,sleep=off -seed 1
 LATENCY_BASELINE_TASK_NS := 192

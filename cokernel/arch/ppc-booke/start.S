@@ -170,15 +170,7 @@ _reset:
 	li	r4, MSR_ME | MSR_DS          /* data in address space 1 */
 	mtmsr	r4
 	isync
-	lis	r4, BOARD_SHM_PA@h           /* firmware's lines of the IPC region */
-	ori	r4, r4, BOARD_SHM_PA@l
-	lis	r5, (BOARD_SHM_PA + BOARD_SHM_SIZE)@h
-	ori	r5, r5, (BOARD_SHM_PA + BOARD_SHM_SIZE)@l
-5:	dcbf	0, r4
-	addi	r4, r4, 32
-	cmplw	r4, r5
-	blt	5b
-	sync
+	shm_flush_boot_lines                 /* firmware's lines of the IPC region */
 
 	vectors_own
 

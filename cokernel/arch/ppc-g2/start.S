@@ -91,15 +91,7 @@ _reset:
 	mtspr	SPRN_DBAT4U + 2 * \n, r4
 	.endr
 	isync
-	lis	r4, BOARD_SHM_PA@h           /* a boot loader's lines of the */
-	ori	r4, r4, BOARD_SHM_PA@l       /* IPC region */
-	lis	r5, (BOARD_SHM_PA + BOARD_SHM_SIZE)@h
-	ori	r5, r5, (BOARD_SHM_PA + BOARD_SHM_SIZE)@l
-1:	dcbf	0, r4
-	addi	r4, r4, 32
-	cmplw	r4, r5
-	blt	1b
-	sync
+	shm_flush_boot_lines                 /* a boot loader's lines of the IPC region */
 	ck_boot_bats
 	isync
 

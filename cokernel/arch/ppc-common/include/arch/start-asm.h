@@ -7,6 +7,26 @@
 #define ARCH_START_ASM_H
 
 /*
+ * Write back and drop the data cache lines of the IPC region, by the EAs
+ * BOARD_SHM_PA to BOARD_SHM_PA + BOARD_SHM_SIZE (the caller makes those
+ * the region's physical addresses, cached: real mode on the G2_LE, the
+ * e500's EA = PA entry), 32-byte lines (both cores'), then sync. What a
+ * boot loader left there must not be written back over the region once
+ * both sides use it cache-inhibited. Clobbers r4, r5.
+ */
+.macro shm_flush_boot_lines
+	lis	r4, BOARD_SHM_PA@h
+	ori	r4, r4, BOARD_SHM_PA@l
+	lis	r5, (BOARD_SHM_PA + BOARD_SHM_SIZE)@h
+	ori	r5, r5, (BOARD_SHM_PA + BOARD_SHM_SIZE)@l
+9:	dcbf	0, r4
+	addi	r4, r4, 32
+	cmplw	r4, r5
+	blt	9b
+	sync
+.endm
+
+/*
  * boot_to_ck_main - at the link address, the MMU on: r1 := the boot
  * stack (back chain 0 ends it), .bss cleared, ck_boot_dtb_pa := r31 (the
  * loader's r3, kept by the port's reset code), then ck_main(), which
