@@ -10,7 +10,6 @@ import functools
 import os
 import re
 import subprocess
-import time
 
 import pexpect
 
@@ -19,11 +18,6 @@ CK_PREFIX = "[ck] "
 SHELL_READY = "cokernel guest: userspace up"
 # a kernel console message: "[   12.345678] ..."
 KERNEL_LINE = re.compile(r"^\[\s*\d+\.\d+\] ")
-# host time between two pieces of a typed line (Session.sendline): the
-# guest's console poll reads the UART meanwhile; under icount with
-# sleep=off an idle guest's poll interval (hvc: up to 2 s) passes in far
-# less host time
-RX_PAUSE_S = 0.2
 # An early Linux console line (printk at start_kernel; ARM prints "Booting
 # Linux" first, PowerPC starts with the banner)
 LINUX_FIRST_LINE = re.compile(
@@ -140,10 +134,6 @@ class Session:
         self.child.logfile_read = self._logf
         self.log = ""
         self._n = 0
-        # the most bytes the console's UART takes at once (board.mk
-        # CONSOLE_RX_BYTES; empty: no limit)
-        rx = make_var(board, "CONSOLE_RX_BYTES")
-        self.rx_bytes = int(rx, 0) if rx else 0
 
     def _take(self):
         self.log += (self.child.before or "") + (self.child.after if isinstance(self.child.after, str) else "")
@@ -169,22 +159,10 @@ class Session:
         self.sh("stty -echo 2>/dev/null; PS1=''", timeout=30)
 
     def sendline(self, text):
-        """Type a line on the console. A board whose UART model drops what
-        does not fit its receive FIFO (CONSOLE_RX_BYTES: QEMU's SCIF takes
-        input whatever its FIFO holds, hw/char/sh_serial.c
-        sh_serial_can_receive) gets it in pieces of half that size, each
-        after a pause in which the guest reads the last: a guest that is
-        late by one piece (a loaded host slows it under icount) still has
-        room for the next."""
-        data = text + "\n"
-        if not self.rx_bytes:
-            self.child.send(data)
-            return
-        piece = max(1, self.rx_bytes // 2)
-        for i in range(0, len(data), piece):
-            if i:
-                time.sleep(RX_PAUSE_S)
-            self.child.send(data[i:i + piece])
+        """Type a line on the console (every board's QEMU UART model holds
+        input back while its receive FIFO is full: on r2d's SCIF, QEMU
+        patch 0031)."""
+        self.child.send(text + "\n")
 
     def sh(self, cmd, timeout=60, kernel_lines=False):
         """Run a shell command on the guest; return (rc, output lines without
