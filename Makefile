@@ -80,7 +80,9 @@ targets:
               with a Linux web page on http://localhost:8080/ (DEMO_PORT=),
               on a board whose guest has a NIC
   check       everything a change must pass: deps, lint, unit, the QEMU
-              probes and the QEMU tests of every board (CHECK_JOBS at once)
+              probes and the QEMU tests of every board (CHECK_JOBS at once;
+              the CHECK_*BOARDS below, not BOARD)
+  qemu-test   check's QEMU tests alone, on the images already built
   unit        host unit tests (cmocka, ASan/UBSan); seconds
   lint        cppcheck on the co-kernel and ipc/, per board; the build
               scripts' pipelines
@@ -135,8 +137,10 @@ variables:
   JOBS=<n>             parallel jobs of the big builds (default 2)
   CHECK_JOBS=<n>       check: pytest processes at once, one per board
                        (default 2; their logs: build/check/<run>.log)
-  CHECK_BOARDS="a b"   check: the guest boards to test (default: every
-                       board whose CHECK_TESTS has guest)
+  CHECK_BOARDS="a b"   check, qemu-test: the guest boards to test (default:
+                       every board whose CHECK_TESTS has guest); likewise
+                       CHECK_BARE_BOARDS (bare) and CHECK_NATIVE_BOARDS
+                       (native): empty tests none
 endef
 export CK_HELP
 

@@ -84,7 +84,19 @@ demo-run:
 	@$(WITH_QEMU) echo "[demo] $(BOARD): $(DEMO_APP), $(patsubst $(TOP)/%,%,$(RUN_IMAGE)); open http://localhost:$(DEMO_PORT)/ once Linux says 'web page on port 80'; quit with Ctrl-A X"; \
 		CK_HOSTFWD=$(DEMO_PORT) ICOUNT=$${ICOUNT:-realtime} exec qemu/run-$(BOARD) $(RUN_IMAGE)
 
+# check's and qemu-test's variables, checked before anything is built or
+# installed: CHECK_JOBS a whole number from 1, every CHECK_*BOARDS entry a
+# board of bsp/
+CHECK_BAD_BOARDS = $(filter-out $(BOARDS),$(CHECK_BOARDS) $(CHECK_BARE_BOARDS) $(CHECK_NATIVE_BOARDS))
+CHECK_VARS_OK = \
+	case '$(CHECK_JOBS)' in ''|*[!0-9]*|0|0*) echo "CHECK_JOBS=$(CHECK_JOBS): a whole \
+number from 1 expected (pytest runs at once)" >&2; exit 2 ;; esac; \
+	$(if $(CHECK_BAD_BOARDS),echo "$(CHECK_BAD_BOARDS_MSG)" >&2; exit 2;)
+CHECK_BAD_BOARDS_MSG = CHECK_BOARDS, CHECK_BARE_BOARDS or CHECK_NATIVE_BOARDS \
+	name unknown boards: $(CHECK_BAD_BOARDS); known boards: $(BOARDS)
+
 check:
+	@$(CHECK_VARS_OK)
 	@$(SUBMAKE) deps
 	@$(SUBMAKE) lint
 	@$(SUBMAKE) unit
@@ -115,6 +127,7 @@ CHECK_NATIVE_TESTS := test_native_linux.py test_user_insns.py
 
 .PHONY: qemu-test
 qemu-test:
+	@$(CHECK_VARS_OK)
 	@$(WITH_QEMU) cd tests/qemu && $(PYTHON) run_check.py --jobs '$(CHECK_JOBS)' \
 		--logs $(TOP)/build/check --boards '$(CHECK_BOARDS)' \
 		--bare '$(filter-out $(CHECK_BOARDS),$(CHECK_BARE_BOARDS))' \

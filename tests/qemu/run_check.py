@@ -44,7 +44,10 @@ def die(msg):
 def board_minutes(board):
     """CHECK_MINUTES of the board (its guest tests' duration here), else
     DEFAULT_MINUTES; a value that is not a number is an error."""
-    v = make_var(board, "CHECK_MINUTES")
+    try:
+        v = make_var(board, "CHECK_MINUTES")
+    except subprocess.CalledProcessError as e:
+        die(f"BOARD={board}: {(e.stderr or '').strip() or e}")
     if not v:
         return DEFAULT_MINUTES
     try:

@@ -165,3 +165,27 @@ def test_a_bad_app_folder_is_named(tmp_path):
         r = _make("image", f"APP={app}", timeout=30)
         assert r.returncode != 0, f"APP={app} succeeded:\n{r.stdout}"
         assert says in r.stderr, (app, r.stderr)
+
+
+CHECK_BAD_VARS = [
+    ("CHECK_JOBS=0", "CHECK_JOBS=0: a whole number from 1 expected"),
+    ("CHECK_JOBS=x", "CHECK_JOBS=x: a whole number from 1 expected"),
+    ("CHECK_BOARDS=nosuch", "name unknown boards: nosuch; known boards:"),
+    ("CHECK_BARE_BOARDS=e500 bogus", "name unknown boards: bogus; known boards:"),
+]
+
+
+def test_check_refuses_bad_variables_before_any_work():
+    """make check and make qemu-test with a CHECK_JOBS that is no whole
+    number from 1, or an unknown board in a CHECK_*BOARDS list, fail at
+    once with a message naming it: before make deps, lint, the unit tests
+    and the image builds that check runs first (a newcomer's typo must not
+    cost the minutes those take)."""
+    for target in ("check", "qemu-test"):
+        for var, msg in CHECK_BAD_VARS:
+            r = _make(target, var, timeout=30)
+            what = f"make {target} {var}"
+            assert r.returncode == 2, f"{what}: exit {r.returncode}\n{r.stdout}\n{r.stderr}"
+            assert msg in r.stderr, f"{what}: no '{msg}':\n{r.stderr}"
+            assert "[deps]" not in r.stdout and "CPPCHECK" not in r.stdout, \
+                f"{what} started working:\n{r.stdout}"
