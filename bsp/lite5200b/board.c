@@ -107,7 +107,7 @@ void bsp_init(void)
 	ipb_from_dtb = ipb != 0 && ipb <= UINT32_MAX;
 	slt0.hz = ipb_from_dtb ? ipb : IPB_HZ_DEFAULT;
 	devs[DEV_MBAR].va = BOARD_MBAR_PA;       /* start.S: DBAT5, EA = PA */
-	devs[DEV_SHM].va = BOARD_SHM_BOOT_VA;    /* start.S: DBAT6, I|G */
+	devs[DEV_SHM].va = (uintptr_t)arch_phys_to_virt(BOARD_SHM_PA);
 	mpc52xx_ictl_init(&ictl);
 	mpc52xx_psc_init(&psc1, true);
 }

@@ -569,10 +569,11 @@ extern const uint8_t __lowvec_start[], __lowvec_end[];
  * invalidation to DBAT4's new upper half, the window in which nothing maps
  * the private block); IBAT4, the region, is the same under Linux (its
  * glue), and Linux's BAT0-3 map 0xC000_0000 up, no EA of these. Then the
- * co-kernel's vector page goes back to physical 0 (copy_code(): written back, I-cache invalidated),
- * over the dead Linux's vectors, so that the critical interrupt, which the
- * restart lets in again, finds the co-kernel's 0xA00; Linux's first
- * LOWVEC_BYTES go back over it at the next entry (arch_boot_linux()).
+ * co-kernel's vector page goes back to physical 0 (copy_code(): written
+ * back, I-cache invalidated), over the dead Linux's vectors, so that the
+ * critical interrupt, which the restart lets in again, finds the
+ * co-kernel's 0xA00; Linux's first LOWVEC_BYTES go back over it at the
+ * next entry (arch_boot_linux()).
  * Context: RT masked; the watchdog's critical interrupt or Linux's call of
  * down() (on Linux's stack, through its BAT0-3).
  */
